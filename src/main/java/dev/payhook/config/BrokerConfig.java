@@ -1,0 +1,29 @@
+package dev.payhook.config;
+
+import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+import org.springframework.boot.artemis.autoconfigure.ArtemisConfigurationCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Address settings of the embedded broker; broker/broker.xml holds the same for a standalone one.
+ * The broker never dead-letters payhook.inbound by itself: a database outage must be waited out,
+ * so only Payhook, which can tell an outage from a poison message, moves a message to payhook.dlq.
+ */
+@Configuration(proxyBeanMethods = false)
+public class BrokerConfig {
+
+    public static final String INBOUND = "payhook.inbound";
+    public static final String DLQ = "payhook.dlq";
+
+    @Bean
+    ArtemisConfigurationCustomizer payhookAddressSettings() {
+        return configuration -> configuration.addAddressSetting(INBOUND, new AddressSettings()
+                .setRedeliveryDelay(500)
+                .setRedeliveryMultiplier(2.0)
+                .setMaxRedeliveryDelay(30_000)
+                .setMaxDeliveryAttempts(-1)
+                .setDeadLetterAddress(SimpleString.of(DLQ)));
+    }
+}

@@ -1,0 +1,60 @@
+package dev.payhook.config;
+
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+import org.springframework.validation.annotation.Validated;
+
+/** Everything under {@code payhook.*}: bound from config/application.yml, checked at start-up. */
+@Validated
+@ConfigurationProperties("payhook")
+public class PayhookProperties {
+
+    @Valid private final Ingress ingress = new Ingress();
+    @Valid private final Ops ops = new Ops();
+    @Valid private final Processing processing = new Processing();
+    @Valid private final Outbox outbox = new Outbox();
+    @Valid private final Map<String, ProviderProperties> providers = new LinkedHashMap<>();
+
+    public Ingress getIngress() { return ingress; }
+    public Ops getOps() { return ops; }
+    public Processing getProcessing() { return processing; }
+    public Outbox getOutbox() { return outbox; }
+    public Map<String, ProviderProperties> getProviders() { return providers; }
+
+    public static class Ingress {
+        @NotNull private DataSize maxBody = DataSize.ofMegabytes(1);
+        public DataSize getMaxBody() { return maxBody; }
+        public void setMaxBody(DataSize maxBody) { this.maxBody = maxBody; }
+    }
+
+    public static class Ops {
+        private String token = "";
+        public String getToken() { return token; }
+        public void setToken(String token) { this.token = token == null ? "" : token; }
+    }
+
+    public static class Processing {
+        /** Deliveries after which a message that fails on its own goes to payhook.dlq. */
+        @Min(1) private int maxAttempts = 5;
+        public int getMaxAttempts() { return maxAttempts; }
+        public void setMaxAttempts(int maxAttempts) { this.maxAttempts = maxAttempts; }
+    }
+
+    public static class Outbox {
+        @Min(1) private int batchSize = 100;
+        @NotNull private Duration initialBackoff = Duration.ofSeconds(1);
+        @NotNull private Duration maxBackoff = Duration.ofMinutes(5);
+        public int getBatchSize() { return batchSize; }
+        public void setBatchSize(int batchSize) { this.batchSize = batchSize; }
+        public Duration getInitialBackoff() { return initialBackoff; }
+        public void setInitialBackoff(Duration initialBackoff) { this.initialBackoff = initialBackoff; }
+        public Duration getMaxBackoff() { return maxBackoff; }
+        public void setMaxBackoff(Duration maxBackoff) { this.maxBackoff = maxBackoff; }
+    }
+}

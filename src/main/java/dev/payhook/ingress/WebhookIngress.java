@@ -1,0 +1,116 @@
+package dev.payhook.ingress;
+
+import dev.payhook.config.PayhookProperties;
+import dev.payhook.provider.Acknowledgement;
+import dev.payhook.provider.ProviderAdapter;
+import dev.payhook.provider.ProviderRegistry;
+import dev.payhook.provider.WebhookRejected;
+import dev.payhook.provider.WebhookRequest;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.http.HttpServletRequest;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.camel.Exchange;
+import org.apache.camel.Message;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * The steps of the ingress route template: admit (limits, verification, envelope), then the
+ * provider's answer once the broker has the envelope, or the refusal when anything failed.
+ */
+@Component("ingress")
+public class WebhookIngress {
+
+    /** Exchange property the route template sets to its provider parameter. */
+    public static final String PROVIDER = "provider";
+
+    private static final Logger log = LoggerFactory.getLogger(WebhookIngress.class);
+
+    private final ProviderRegistry providers;
+    private final long maxBody;
+    private final Clock clock;
+    private final MeterRegistry meters;
+
+    public WebhookIngress(ProviderRegistry providers, PayhookProperties properties, Clock clock, MeterRegistry meters) {
+        this.providers = providers;
+        this.maxBody = properties.getIngress().getMaxBody().toBytes();
+        this.clock = clock;
+        this.meters = meters;
+    }
+
+    public void admit(Exchange exchange) {
+        String provider = exchange.getProperty(PROVIDER, String.class);
+        ProviderAdapter adapter = providers.find(provider)
+                .orElseThrow(() -> new IngressRefusal(404, "unknown_provider"));
+        Message in = exchange.getIn();
+        byte[] body = in.getBody(byte[].class);
+        if (body == null) {
+            body = new byte[0];
+        }
+        if (body.length > maxBody) {
+            throw new IngressRefusal(413, "body_too_large");
+        }
+        if (!adapter.acceptsContentType(in.getHeader(Exchange.CONTENT_TYPE, String.class))) {
+            throw new IngressRefusal(415, "unsupported_content_type");
+        }
+        Map<String, String> headers = new HashMap<>();
+        for (String name : adapter.headerNames()) {
+            String value = in.getHeader(name, String.class);
+            if (value != null) {
+                headers.put(name, value);
+            }
+        }
+        headers.put("content-type", in.getHeader(Exchange.CONTENT_TYPE, String.class));
+        adapter.verify(new WebhookRequest(provider, body, headers));
+
+        String traceparent = in.getHeader("traceparent", String.class);
+        UUID receiptId = UUID.randomUUID();
+        new Envelope(receiptId, provider, clock.instant(), sourceIp(in), headers,
+                traceparent != null ? traceparent : receiptId.toString(), body).writeTo(in);
+    }
+
+    /** Called only after the broker acknowledged the persistent send. */
+    public void accepted(Exchange exchange) {
+        String provider = exchange.getProperty(PROVIDER, String.class);
+        meters.counter("payhook.ingress.accepted", "provider", provider).increment();
+        answer(exchange, providers.get(provider).ack());
+    }
+
+    public void refused(Exchange exchange) {
+        String provider = exchange.getProperty(PROVIDER, String.class);
+        Exception e = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
+        if (e instanceof WebhookRejected rejected) {
+            meters.counter("payhook.ingress.rejected", "provider", provider, "reason", rejected.reason()).increment();
+            log.warn("Refused a {} webhook from {}: {}", provider, sourceIp(exchange.getIn()), rejected.reason());
+            answer(exchange, providers.get(provider).reject(rejected.reason()));
+        } else if (e instanceof IngressRefusal refusal) {
+            meters.counter("payhook.ingress.rejected", "provider", provider, "reason", refusal.reason()).increment();
+            answer(exchange, Acknowledgement.jsonError(refusal.status(), refusal.reason()));
+        } else {
+            meters.counter("payhook.ingress.unavailable", "provider", provider).increment();
+            log.error("Could not persist a {} webhook to the broker; answered 503 so the provider retries: {}",
+                    provider, e == null ? "unknown" : e.toString());
+            answer(exchange, Acknowledgement.jsonError(503, "broker_unavailable"));
+        }
+    }
+
+    /** Camel copies message headers into the HTTP response: only the answer's own may remain. */
+    private static void answer(Exchange exchange, Acknowledgement ack) {
+        Message out = exchange.getMessage();
+        out.removeHeaders("*");
+        out.setHeader(Exchange.HTTP_RESPONSE_CODE, ack.status());
+        if (ack.contentType() != null) {
+            out.setHeader(Exchange.CONTENT_TYPE, ack.contentType());
+        }
+        out.setBody(ack.body());
+    }
+
+    private static String sourceIp(Message in) {
+        HttpServletRequest request = in.getHeader("CamelHttpServletRequest", HttpServletRequest.class);
+        return request == null ? null : request.getRemoteAddr();
+    }
+}

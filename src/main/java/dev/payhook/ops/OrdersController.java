@@ -1,0 +1,93 @@
+package dev.payhook.ops;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.payhook.provider.Money;
+import dev.payhook.provider.UnparseablePayload;
+import dev.payhook.store.OrderStore;
+import dev.payhook.store.OrderStore.Order;
+import dev.payhook.store.PaymentStore;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The merchant registers its orders here and reads what the providers' events did to them. */
+@RestController
+public class OrdersController {
+
+    public record OrderRequest(@JsonProperty("amount_minor") Long amountMinor, String currency, String sku,
+                               @JsonProperty("customer_id") String customerId) {
+    }
+
+    private final OrderStore orders;
+    private final PaymentStore payments;
+
+    public OrdersController(OrderStore orders, PaymentStore payments) {
+        this.orders = orders;
+        this.payments = payments;
+    }
+
+    /** 201 when new, 200 when the same order again, 409 when the id is taken by a different order. */
+    @PutMapping("/api/orders/{orderId}")
+    public ResponseEntity<Map<String, Object>> put(@PathVariable String orderId, @RequestBody OrderRequest body) {
+        String problem = validate(orderId, body);
+        if (problem != null) {
+            return ResponseEntity.badRequest().body(Map.of("error", problem));
+        }
+        Order order = new Order(orderId, body.amountMinor(), body.currency().toUpperCase(), body.sku(), body.customerId(), "pending");
+        if (orders.insertIfAbsent(order)) {
+            return ResponseEntity.status(201).body(view(orders.find(orderId).orElseThrow()));
+        }
+        Order existing = orders.find(orderId).orElseThrow();
+        boolean same = existing.amountMinor() == order.amountMinor() && existing.currency().equals(order.currency())
+                && existing.sku().equals(order.sku()) && existing.customerId().equals(order.customerId());
+        return same ? ResponseEntity.ok(view(existing))
+                : ResponseEntity.status(409).body(Map.of("error", "order_exists_with_different_terms"));
+    }
+
+    @GetMapping("/api/orders/{orderId}")
+    public ResponseEntity<Map<String, Object>> get(@PathVariable String orderId) {
+        Optional<Order> order = orders.find(orderId);
+        return order.map(o -> ResponseEntity.ok(view(o)))
+                .orElseGet(() -> ResponseEntity.status(404).body(Map.of("error", "unknown_order")));
+    }
+
+    private static String validate(String orderId, OrderRequest body) {
+        if (orderId.isBlank() || orderId.length() > 255) {
+            return "order_id must be 1 to 255 characters";
+        }
+        if (body == null || body.amountMinor() == null || body.amountMinor() < 0) {
+            return "amount_minor must be a whole number of minor units, 0 or more";
+        }
+        if (body.sku() == null || body.sku().isBlank() || body.customerId() == null || body.customerId().isBlank()) {
+            return "sku and customer_id are required";
+        }
+        try {
+            Money.currency(body.currency());
+        } catch (UnparseablePayload e) {
+            return "currency must be an ISO 4217 code with a minor unit";
+        }
+        return null;
+    }
+
+    private Map<String, Object> view(Order o) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("order_id", o.orderId());
+        v.put("status", o.status());
+        v.put("amount_minor", o.amountMinor());
+        v.put("currency", o.currency());
+        v.put("sku", o.sku());
+        v.put("customer_id", o.customerId());
+        v.put("entitlement", Map.of("status", orders.entitlement(o.orderId())));
+        List<Map<String, Object>> ps = payments.ofOrder(o.orderId());
+        v.put("payments", ps);
+        v.put("reviews", orders.reviews(o.orderId()));
+        return v;
+    }
+}

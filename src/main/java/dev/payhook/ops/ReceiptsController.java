@@ -1,0 +1,50 @@
+package dev.payhook.ops;
+
+import dev.payhook.store.ReceiptStore;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The evidence log for ops: what arrived, from where, and what Payhook did with it. */
+@RestController
+public class ReceiptsController {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private final ReceiptStore receipts;
+
+    public ReceiptsController(ReceiptStore receipts) {
+        this.receipts = receipts;
+    }
+
+    @GetMapping("/ops/receipts")
+    public List<Map<String, Object>> search(@RequestParam(required = false) String provider,
+                                            @RequestParam(name = "event_id", required = false) String eventId,
+                                            @RequestParam(name = "order_id", required = false) String orderId,
+                                            @RequestParam(defaultValue = "100") int limit) {
+        return receipts.search(provider, eventId, orderId, Math.max(1, Math.min(limit, 1000)));
+    }
+
+    /** The row with its raw body: {@code body} as UTF-8 text for reading, {@code body_base64} byte for byte. */
+    @GetMapping("/ops/receipts/{id}")
+    public ResponseEntity<Map<String, Object>> get(@PathVariable UUID id) {
+        List<Map<String, Object>> rows = receipts.find(id);
+        if (rows.isEmpty()) {
+            return ResponseEntity.status(404).body(Map.of("error", "unknown_receipt"));
+        }
+        Map<String, Object> row = new LinkedHashMap<>(rows.get(0));
+        byte[] body = (byte[]) row.remove("body");
+        row.put("headers", JSON.readTree((String) row.get("headers")));
+        row.put("body", new String(body, StandardCharsets.UTF_8));
+        row.put("body_base64", Base64.getEncoder().encodeToString(body));
+        return ResponseEntity.ok(row);
+    }
+}

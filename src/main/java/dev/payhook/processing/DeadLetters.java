@@ -1,0 +1,53 @@
+package dev.payhook.processing;
+
+import dev.payhook.ingress.Envelope;
+import dev.payhook.store.DeadLetterStore;
+import dev.payhook.store.ReceiptStore;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.UUID;
+import org.apache.camel.Exchange;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/** Records a message that failed on its own and puts its raw envelope back as the body for payhook.dlq. */
+@Component("deadLetters")
+public class DeadLetters {
+
+    public static final String REASON_HEADER = "PayhookDeadLetterReason";
+    private static final Logger log = LoggerFactory.getLogger(DeadLetters.class);
+
+    private final DeadLetterStore deadLetters;
+    private final ReceiptStore receipts;
+    private final TransactionTemplate tx;
+    private final MeterRegistry meters;
+
+    public DeadLetters(DeadLetterStore deadLetters, ReceiptStore receipts, TransactionTemplate tx, MeterRegistry meters) {
+        this.deadLetters = deadLetters;
+        this.receipts = receipts;
+        this.tx = tx;
+        this.meters = meters;
+    }
+
+    public void record(Exchange exchange) {
+        Throwable failure = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
+        String reason = Failures.reason(failure);
+        String detail = failure == null ? null : failure.getMessage();
+        Envelope envelope = exchange.getProperty(Evidence.ENVELOPE, Envelope.class);
+        if (envelope == null) {
+            envelope = Envelope.readFrom(exchange.getIn());
+        }
+        Envelope e = envelope;
+        UUID id = UUID.randomUUID();
+        tx.executeWithoutResult(s -> {
+            receipts.insert(e);
+            deadLetters.add(id, e.receiptId(), e.provider(), null, reason, detail);
+            receipts.outcome(e.receiptId(), "dead_lettered", reason);
+        });
+        meters.counter("payhook.processing.dead_lettered", "provider", e.provider(), "reason", reason).increment();
+        log.warn("Dead-lettered receipt {} of {}: {}", e.receiptId(), e.provider(), reason);
+        e.writeTo(exchange.getIn());
+        exchange.getIn().setHeader(REASON_HEADER, reason);
+    }
+}

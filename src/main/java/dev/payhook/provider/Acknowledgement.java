@@ -1,0 +1,26 @@
+package dev.payhook.provider;
+
+/** An HTTP answer in the provider's convention. */
+public record Acknowledgement(int status, String contentType, String body) {
+
+    public static Acknowledgement empty(int status) {
+        return new Acknowledgement(status, null, "");
+    }
+
+    public static Acknowledgement json(int status, String body) {
+        return new Acknowledgement(status, "application/json", body);
+    }
+
+    public static Acknowledgement text(int status, String body) {
+        return new Acknowledgement(status, "text/plain;charset=utf-8", body);
+    }
+
+    /** A refusal with a machine-readable reason; reasons never carry secrets or signatures. */
+    public static Acknowledgement jsonError(int status, String reason) {
+        return json(status, "{\"error\":\"" + reason + "\"}");
+    }
+
+    public static boolean isJson(String contentType) {
+        return contentType != null && contentType.toLowerCase().startsWith("application/json");
+    }
+}

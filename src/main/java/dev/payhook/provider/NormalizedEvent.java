@@ -1,0 +1,98 @@
+package dev.payhook.provider;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One provider event in Payhook's terms. Amounts are integers in minor units of {@code currency}.
+ * Fields a provider does not carry for this type are null.
+ */
+public record NormalizedEvent(
+        String provider,
+        String eventId,
+        EventType type,
+        Instant occurredAt,
+        String providerPaymentId,
+        String orderId,
+        Long amountMinor,
+        String currency,
+        String refundId,
+        Boolean livemode,
+        List<String> productRefs,
+        String providerType) {
+
+    /** The key of the first lock: has this message been seen. */
+    public String lockKey() {
+        return provider + ":" + eventId;
+    }
+
+    public String family() {
+        return type.family();
+    }
+
+    public static Builder builder(String provider, String eventId, String providerType, Instant occurredAt) {
+        return new Builder(provider, eventId, providerType, occurredAt);
+    }
+
+    /** Adapters fill in what the provider's event carries; the rest stays null. */
+    public static final class Builder {
+        private final String provider;
+        private final String eventId;
+        private final String providerType;
+        private final Instant occurredAt;
+        private String paymentId;
+        private String orderId;
+        private Long amountMinor;
+        private String currency;
+        private String refundId;
+        private Boolean livemode;
+        private List<String> productRefs = List.of();
+
+        private Builder(String provider, String eventId, String providerType, Instant occurredAt) {
+            this.provider = provider;
+            this.eventId = WireJson.require(eventId, "event id");
+            this.providerType = providerType;
+            this.occurredAt = WireJson.require(occurredAt, "event time");
+        }
+
+        public Builder payment(String providerPaymentId) {
+            this.paymentId = providerPaymentId;
+            return this;
+        }
+
+        public Builder order(String orderId) {
+            this.orderId = orderId == null || orderId.isBlank() ? null : orderId;
+            return this;
+        }
+
+        public Builder amount(Long amountMinor, String currency) {
+            this.amountMinor = amountMinor;
+            this.currency = currency == null ? null : Money.currency(currency);
+            return this;
+        }
+
+        public Builder refund(String refundId) {
+            this.refundId = refundId;
+            return this;
+        }
+
+        public Builder livemode(Boolean livemode) {
+            this.livemode = livemode;
+            return this;
+        }
+
+        public Builder products(List<String> productRefs) {
+            this.productRefs = productRefs == null ? List.of() : List.copyOf(productRefs);
+            return this;
+        }
+
+        /** Every event but {@code other} concerns one payment: without its id it cannot be applied. */
+        public NormalizedEvent build(EventType type) {
+            if (type != EventType.OTHER && type.family().matches("payment|refund|dispute")) {
+                WireJson.require(paymentId, "payment id");
+            }
+            return new NormalizedEvent(provider, eventId, type, occurredAt, paymentId, orderId, amountMinor,
+                    currency, refundId, livemode, productRefs, providerType);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.payhook.provider;
+
+import dev.payhook.config.ProviderProperties;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The scheme Stripe and Paddle share: one header of {@code key=value} pairs holding a Unix timestamp and
+ * one or more hex HMAC-SHA256 signatures of {@code timestamp + joiner + raw body}; any signature made
+ * with any configured secret passes (rotation).
+ */
+public record TimestampedHmac(String header, String pairSeparator, String timestampKey, String signatureKey,
+                              String joiner) {
+
+    public void verify(WebhookRequest request, ProviderProperties properties, Clock clock) {
+        String timestamp = null;
+        List<String> candidates = new ArrayList<>();
+        for (String part : Signatures.required(request, header).split(pairSeparator)) {
+            int eq = part.indexOf('=');
+            if (eq <= 0) {
+                continue;
+            }
+            String key = part.substring(0, eq).trim();
+            String value = part.substring(eq + 1).trim();
+            if (key.equals(timestampKey)) {
+                timestamp = value;
+            } else if (key.equals(signatureKey)) {
+                candidates.add(value);
+            }
+        }
+        if (timestamp == null || candidates.isEmpty()) {
+            throw new WebhookRejected("malformed_signature_header");
+        }
+        Signatures.requireFresh(timestamp, clock, properties.getTolerance());
+        for (String secret : properties.presentSecrets()) {
+            byte[] expected = Signatures.hmacSha256(secret.getBytes(StandardCharsets.UTF_8), timestamp + joiner, request.body());
+            for (String candidate : candidates) {
+                if (Signatures.matchesHex(expected, candidate)) {
+                    return;
+                }
+            }
+        }
+        throw new WebhookRejected("signature_mismatch");
+    }
+}

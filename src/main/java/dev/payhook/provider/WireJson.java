@@ -1,0 +1,42 @@
+package dev.payhook.provider;
+
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Reads the providers' snake_case JSON into the wire records of each provider package. */
+public final class WireJson {
+
+    private static final JsonMapper MAPPER = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    private WireJson() {
+    }
+
+    public static <T> T read(byte[] body, Class<T> type) {
+        try {
+            return MAPPER.readValue(body, type);
+        } catch (RuntimeException e) {
+            throw new UnparseablePayload("not a " + type.getSimpleName() + ": " + e.getClass().getSimpleName(), e);
+        }
+    }
+
+    public static <T> T convert(JsonNode node, Class<T> type) {
+        try {
+            return MAPPER.treeToValue(node, type);
+        } catch (RuntimeException e) {
+            throw new UnparseablePayload("not a " + type.getSimpleName() + ": " + e.getClass().getSimpleName(), e);
+        }
+    }
+
+    /** A mandatory field: a notification without it cannot be applied. */
+    public static <T> T require(T value, String field) {
+        if (value == null || (value instanceof String s && s.isBlank())) {
+            throw new UnparseablePayload("missing field " + field);
+        }
+        return value;
+    }
+}

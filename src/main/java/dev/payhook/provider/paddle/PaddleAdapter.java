@@ -1,0 +1,114 @@
+package dev.payhook.provider.paddle;
+
+import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.Acknowledgement;
+import dev.payhook.provider.EventType;
+import dev.payhook.provider.Money;
+import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.ProviderAdapter;
+import dev.payhook.provider.TimestampedHmac;
+import dev.payhook.provider.WebhookRequest;
+import dev.payhook.provider.WireJson;
+import dev.payhook.provider.paddle.PaddleNotification.Adjustment;
+import dev.payhook.provider.paddle.PaddleNotification.Transaction;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/** Paddle Billing: {@code Paddle-Signature: ts=..;h1=..}, HMAC-SHA256 over {@code ts:body}. */
+public class PaddleAdapter implements ProviderAdapter {
+
+    private static final TimestampedHmac SCHEME = new TimestampedHmac("paddle-signature", ";", "ts", "h1", ":");
+
+    private final String provider;
+    private final ProviderProperties properties;
+    private final Clock clock;
+
+    public PaddleAdapter(String provider, ProviderProperties properties, Clock clock) {
+        this.provider = provider;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    @Override
+    public Set<String> headerNames() {
+        return Set.of(SCHEME.header());
+    }
+
+    @Override
+    public boolean acceptsContentType(String contentType) {
+        return Acknowledgement.isJson(contentType);
+    }
+
+    @Override
+    public void verify(WebhookRequest request) {
+        SCHEME.verify(request, properties, clock);
+    }
+
+    @Override
+    public String eventId(WebhookRequest request) {
+        return WireJson.read(request.body(), PaddleNotification.class).eventId();
+    }
+
+    @Override
+    public List<NormalizedEvent> normalize(WebhookRequest request) {
+        PaddleNotification n = WireJson.read(request.body(), PaddleNotification.class);
+        String type = WireJson.require(n.eventType(), "event_type");
+        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, n.eventId(), type, n.occurredAt());
+        if (n.data() == null || n.data().isNull()) {
+            return List.of(b.build(EventType.OTHER));
+        }
+        return List.of(switch (type) {
+            case "transaction.completed", "transaction.paid" -> transaction(b, n, EventType.PAYMENT_SUCCEEDED);
+            case "transaction.payment_failed" -> transaction(b, n, EventType.PAYMENT_FAILED);
+            case "transaction.canceled" -> transaction(b, n, EventType.PAYMENT_CANCELED);
+            case "adjustment.created", "adjustment.updated" -> adjustment(b, n);
+            case "subscription.created", "subscription.activated" -> b.build(EventType.SUBSCRIPTION_ACTIVATED);
+            case "subscription.updated" -> b.build(EventType.SUBSCRIPTION_UPDATED);
+            case "subscription.canceled" -> b.build(EventType.SUBSCRIPTION_CANCELED);
+            default -> b.build(EventType.OTHER);
+        });
+    }
+
+    private static NormalizedEvent transaction(NormalizedEvent.Builder b, PaddleNotification n, EventType type) {
+        Transaction t = WireJson.convert(n.data(), Transaction.class);
+        Object orderId = t.customData() == null ? null : t.customData().get("order_id");
+        List<String> products = t.items() == null ? List.of() : t.items().stream()
+                .map(i -> i.price() == null ? null : i.price().productId()).filter(Objects::nonNull).toList();
+        PaddleNotification.Totals totals = t.details() == null ? null : t.details().totals();
+        Long amount = totals == null ? null
+                : Money.fromMinorString(totals.grandTotal() != null ? totals.grandTotal() : totals.total());
+        return b.payment(t.id()).order(orderId == null ? null : orderId.toString()).products(products)
+                .amount(amount, t.currencyCode()).build(type);
+    }
+
+    /** A refund counts only once Paddle approved it; chargeback adjustments are the dispute's outcome. */
+    private static NormalizedEvent adjustment(NormalizedEvent.Builder b, PaddleNotification n) {
+        Adjustment a = WireJson.convert(n.data(), Adjustment.class);
+        String status = a.status() == null ? "" : a.status();
+        EventType type = switch (a.action() == null ? "" : a.action()) {
+            case "refund" -> switch (status) {
+                case "approved" -> EventType.REFUND_SUCCEEDED;
+                case "rejected" -> EventType.REFUND_FAILED;
+                default -> EventType.OTHER;
+            };
+            case "chargeback_warning" -> EventType.DISPUTE_OPENED;
+            case "chargeback" -> EventType.DISPUTE_LOST;
+            case "chargeback_reverse" -> EventType.DISPUTE_WON;
+            default -> EventType.OTHER;
+        };
+        Long amount = a.totals() == null || a.totals().total() == null ? null : Money.fromMinorString(a.totals().total());
+        return b.payment(a.transactionId()).refund(a.id()).amount(amount, a.currencyCode()).build(type);
+    }
+
+    @Override
+    public Acknowledgement ack() {
+        return Acknowledgement.empty(200);
+    }
+
+    @Override
+    public Acknowledgement reject(String reason) {
+        return Acknowledgement.jsonError(401, reason);
+    }
+}

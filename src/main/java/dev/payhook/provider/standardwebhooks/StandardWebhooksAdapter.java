@@ -1,0 +1,105 @@
+package dev.payhook.provider.standardwebhooks;
+
+import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.Acknowledgement;
+import dev.payhook.provider.EventType;
+import dev.payhook.provider.Money;
+import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.ProviderAdapter;
+import dev.payhook.provider.WebhookRequest;
+import dev.payhook.provider.WireJson;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A Standard Webhooks sender whose payloads follow Dodo Payments' format. The event id is the
+ * {@code webhook-id} header, which the sender keeps across retries of one message.
+ */
+public class StandardWebhooksAdapter implements ProviderAdapter {
+
+    private final String provider;
+    private final StandardWebhooksSignature signature;
+
+    public StandardWebhooksAdapter(String provider, ProviderProperties properties, Clock clock) {
+        this.provider = provider;
+        this.signature = new StandardWebhooksSignature(provider, properties, clock);
+    }
+
+    @Override
+    public Set<String> headerNames() {
+        return StandardWebhooksSignature.HEADERS;
+    }
+
+    @Override
+    public boolean acceptsContentType(String contentType) {
+        return Acknowledgement.isJson(contentType);
+    }
+
+    @Override
+    public void verify(WebhookRequest request) {
+        signature.verify(request);
+    }
+
+    @Override
+    public String eventId(WebhookRequest request) {
+        return request.header(StandardWebhooksSignature.ID);
+    }
+
+    @Override
+    public List<NormalizedEvent> normalize(WebhookRequest request) {
+        DodoWebhook w = WireJson.read(request.body(), DodoWebhook.class);
+        String type = WireJson.require(w.type(), "type");
+        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, eventId(request), type, w.timestamp());
+        if (w.data() == null || w.data().isNull()) {
+            return List.of(b.build(EventType.OTHER));
+        }
+        return List.of(switch (type) {
+            case "payment.succeeded" -> payment(b, w, EventType.PAYMENT_SUCCEEDED);
+            case "payment.failed" -> payment(b, w, EventType.PAYMENT_FAILED);
+            case "payment.processing" -> payment(b, w, EventType.PAYMENT_PENDING);
+            case "payment.cancelled" -> payment(b, w, EventType.PAYMENT_CANCELED);
+            case "refund.succeeded" -> refund(b, w, EventType.REFUND_SUCCEEDED);
+            case "refund.failed" -> refund(b, w, EventType.REFUND_FAILED);
+            case "dispute.opened" -> dispute(b, w, EventType.DISPUTE_OPENED);
+            case "dispute.won" -> dispute(b, w, EventType.DISPUTE_WON);
+            case "dispute.lost", "dispute.accepted" -> dispute(b, w, EventType.DISPUTE_LOST);
+            case "subscription.active" -> b.build(EventType.SUBSCRIPTION_ACTIVATED);
+            case "subscription.updated", "subscription.plan_changed", "subscription.renewed" ->
+                    b.build(EventType.SUBSCRIPTION_UPDATED);
+            case "subscription.cancelled", "subscription.expired" -> b.build(EventType.SUBSCRIPTION_CANCELED);
+            default -> b.build(EventType.OTHER);
+        });
+    }
+
+    private static NormalizedEvent payment(NormalizedEvent.Builder b, DodoWebhook w, EventType type) {
+        DodoWebhook.Payment p = WireJson.convert(w.data(), DodoWebhook.Payment.class);
+        Object orderId = p.metadata() == null ? null : p.metadata().get("order_id");
+        List<String> products = p.productCart() == null ? List.of()
+                : p.productCart().stream().map(DodoWebhook.CartItem::productId).filter(Objects::nonNull).toList();
+        return b.payment(p.paymentId()).order(orderId == null ? null : orderId.toString()).products(products)
+                .amount(p.totalAmount(), p.currency()).build(type);
+    }
+
+    private static NormalizedEvent refund(NormalizedEvent.Builder b, DodoWebhook w, EventType type) {
+        DodoWebhook.Refund r = WireJson.convert(w.data(), DodoWebhook.Refund.class);
+        return b.payment(r.paymentId()).refund(r.refundId()).amount(r.amount(), r.currency()).build(type);
+    }
+
+    private static NormalizedEvent dispute(NormalizedEvent.Builder b, DodoWebhook w, EventType type) {
+        DodoWebhook.Dispute d = WireJson.convert(w.data(), DodoWebhook.Dispute.class);
+        Long amount = d.amount() == null ? null : Money.fromMinorString(d.amount());
+        return b.payment(d.paymentId()).amount(amount, d.currency()).build(type);
+    }
+
+    @Override
+    public Acknowledgement ack() {
+        return Acknowledgement.empty(200);
+    }
+
+    @Override
+    public Acknowledgement reject(String reason) {
+        return Acknowledgement.jsonError(401, reason);
+    }
+}

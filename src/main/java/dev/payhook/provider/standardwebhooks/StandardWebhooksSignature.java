@@ -1,0 +1,58 @@
+package dev.payhook.provider.standardwebhooks;
+
+import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.Signatures;
+import dev.payhook.provider.WebhookRejected;
+import dev.payhook.provider.WebhookRequest;
+import java.time.Clock;
+import java.util.Base64;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The Standard Webhooks scheme (https://www.standardwebhooks.com): base64 HMAC-SHA256 with the
+ * base64-decoded {@code whsec_} secret over {@code webhook-id.webhook-timestamp.raw body}.
+ */
+final class StandardWebhooksSignature {
+
+    static final String ID = "webhook-id";
+    static final String TIMESTAMP = "webhook-timestamp";
+    static final String SIGNATURE = "webhook-signature";
+    static final Set<String> HEADERS = Set.of(ID, TIMESTAMP, SIGNATURE);
+
+    private final List<byte[]> keys;
+    private final ProviderProperties properties;
+    private final Clock clock;
+
+    StandardWebhooksSignature(String provider, ProviderProperties properties, Clock clock) {
+        this.properties = properties;
+        this.clock = clock;
+        this.keys = properties.presentSecrets().stream().map(s -> decodeSecret(provider, s)).toList();
+    }
+
+    private static byte[] decodeSecret(String provider, String secret) {
+        String encoded = secret.startsWith("whsec_") ? secret.substring("whsec_".length()) : secret;
+        try {
+            return Base64.getDecoder().decode(encoded);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("payhook.providers." + provider
+                    + ".secrets: a Standard Webhooks secret is whsec_ followed by base64");
+        }
+    }
+
+    void verify(WebhookRequest request) {
+        String id = Signatures.required(request, ID);
+        String timestamp = Signatures.required(request, TIMESTAMP);
+        String signatures = Signatures.required(request, SIGNATURE);
+        Signatures.requireFresh(timestamp, clock, properties.getTolerance());
+        for (byte[] key : keys) {
+            byte[] expected = Signatures.hmacSha256(key, id + "." + timestamp + ".", request.body());
+            for (String candidate : signatures.trim().split(" +")) {
+                if (candidate.startsWith("v1,") && Signatures.matchesBase64(expected, candidate.substring(3))) {
+                    return;
+                }
+            }
+        }
+        throw new WebhookRejected("signature_mismatch");
+    }
+}

@@ -1,0 +1,184 @@
+package dev.payhook.provider.stripe;
+
+import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.Acknowledgement;
+import dev.payhook.provider.EventType;
+import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.ProviderAdapter;
+import dev.payhook.provider.TimestampedHmac;
+import dev.payhook.provider.WebhookRequest;
+import dev.payhook.provider.WireJson;
+import dev.payhook.provider.stripe.StripeObjects.Charge;
+import dev.payhook.provider.stripe.StripeObjects.CheckoutSession;
+import dev.payhook.provider.stripe.StripeObjects.Dispute;
+import dev.payhook.provider.stripe.StripeObjects.PaymentIntent;
+import dev.payhook.provider.stripe.StripeObjects.Refund;
+import tools.jackson.databind.JsonNode;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Stripe: {@code Stripe-Signature: t=..,v1=..}, HMAC-SHA256 over {@code t.body}, any v1 of any secret. */
+public class StripeAdapter implements ProviderAdapter {
+
+    private static final TimestampedHmac SCHEME = new TimestampedHmac("stripe-signature", ",", "t", "v1", ".");
+
+    private final String provider;
+    private final ProviderProperties properties;
+    private final Clock clock;
+
+    public StripeAdapter(String provider, ProviderProperties properties, Clock clock) {
+        this.provider = provider;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    @Override
+    public Set<String> headerNames() {
+        return Set.of(SCHEME.header());
+    }
+
+    @Override
+    public boolean acceptsContentType(String contentType) {
+        return Acknowledgement.isJson(contentType);
+    }
+
+    @Override
+    public void verify(WebhookRequest request) {
+        SCHEME.verify(request, properties, clock);
+    }
+
+    @Override
+    public String eventId(WebhookRequest request) {
+        return WireJson.read(request.body(), StripeEvent.class).id();
+    }
+
+    @Override
+    public List<NormalizedEvent> normalize(WebhookRequest request) {
+        StripeEvent event = WireJson.read(request.body(), StripeEvent.class);
+        String type = WireJson.require(event.type(), "type");
+        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, event.id(), type,
+                        event.created() == null ? null : Instant.ofEpochSecond(event.created()))
+                .livemode(event.livemode());
+        JsonNode object = event.data() == null ? null : event.data().object();
+        if (object == null || object.isNull() || object.isMissingNode()) {
+            return List.of(b.build(EventType.OTHER));
+        }
+        return switch (type) {
+            case "payment_intent.succeeded" -> List.of(paymentIntent(b, object, EventType.PAYMENT_SUCCEEDED));
+            case "payment_intent.payment_failed" -> List.of(paymentIntent(b, object, EventType.PAYMENT_FAILED));
+            case "payment_intent.processing" -> List.of(paymentIntent(b, object, EventType.PAYMENT_PENDING));
+            case "payment_intent.canceled" -> List.of(paymentIntent(b, object, EventType.PAYMENT_CANCELED));
+            case "charge.succeeded" -> List.of(charge(b, object, EventType.PAYMENT_SUCCEEDED));
+            case "charge.failed" -> List.of(charge(b, object, EventType.PAYMENT_FAILED));
+            case "charge.pending" -> List.of(charge(b, object, EventType.PAYMENT_PENDING));
+            case "charge.refunded" -> chargeRefunds(event, object);
+            case "refund.created", "refund.updated", "charge.refund.updated" -> List.of(refund(b, object));
+            case "charge.dispute.created" -> List.of(dispute(b, object, EventType.DISPUTE_OPENED));
+            case "charge.dispute.closed" -> List.of(disputeClosed(b, object));
+            case "checkout.session.completed", "checkout.session.async_payment_succeeded" -> List.of(checkout(b, object));
+            case "customer.subscription.created" -> List.of(b.build(EventType.SUBSCRIPTION_ACTIVATED));
+            case "customer.subscription.updated" -> List.of(b.build(EventType.SUBSCRIPTION_UPDATED));
+            case "customer.subscription.deleted" -> List.of(b.build(EventType.SUBSCRIPTION_CANCELED));
+            default -> List.of(b.build(EventType.OTHER));
+        };
+    }
+
+    private static NormalizedEvent paymentIntent(NormalizedEvent.Builder b, JsonNode object, EventType type) {
+        PaymentIntent pi = WireJson.convert(object, PaymentIntent.class);
+        long amount = type == EventType.PAYMENT_SUCCEEDED && pi.amountReceived() != null && pi.amountReceived() > 0
+                ? pi.amountReceived() : WireJson.require(pi.amount(), "amount");
+        return b.payment(pi.id()).order(orderId(pi.metadata())).amount(amount, pi.currency()).build(type);
+    }
+
+    private static NormalizedEvent charge(NormalizedEvent.Builder b, JsonNode object, EventType type) {
+        Charge ch = WireJson.convert(object, Charge.class);
+        return b.payment(paymentOf(ch.paymentIntent(), ch.id())).order(orderId(ch.metadata()))
+                .amount(WireJson.require(ch.amount(), "amount"), ch.currency()).build(type);
+    }
+
+    /**
+     * charge.refunded names each refund when the API version still embeds them; each becomes a refund
+     * event keyed by its refund id, so refund.created for the same refund is not counted twice.
+     */
+    private List<NormalizedEvent> chargeRefunds(StripeEvent event, JsonNode object) {
+        Charge ch = WireJson.convert(object, Charge.class);
+        List<Refund> refunds = ch.refunds() == null || ch.refunds().data() == null ? List.of() : ch.refunds().data();
+        String payment = paymentOf(ch.paymentIntent(), ch.id());
+        List<NormalizedEvent> events = new ArrayList<>();
+        for (Refund r : refunds) {
+            if ("succeeded".equals(r.status()) || r.status() == null) {
+                events.add(NormalizedEvent.builder(provider, event.id() + "/" + r.id(), event.type(), Instant.ofEpochSecond(event.created()))
+                        .livemode(event.livemode()).payment(payment).refund(r.id())
+                        .amount(WireJson.require(r.amount(), "refund amount"), r.currency() == null ? ch.currency() : r.currency())
+                        .build(EventType.REFUND_SUCCEEDED));
+            }
+        }
+        if (events.isEmpty()) {
+            // Newer API versions omit the list: the cumulative amount_refunded is the fact carried.
+            events.add(NormalizedEvent.builder(provider, event.id(), event.type(), Instant.ofEpochSecond(event.created()))
+                    .livemode(event.livemode()).payment(payment)
+                    .amount(WireJson.require(ch.amountRefunded(), "amount_refunded"), ch.currency())
+                    .build(EventType.REFUND_SUCCEEDED));
+        }
+        return events;
+    }
+
+    private static NormalizedEvent refund(NormalizedEvent.Builder b, JsonNode object) {
+        Refund r = WireJson.convert(object, Refund.class);
+        EventType type = switch (r.status() == null ? "" : r.status()) {
+            case "succeeded" -> EventType.REFUND_SUCCEEDED;
+            case "failed", "canceled" -> EventType.REFUND_FAILED;
+            default -> EventType.OTHER;
+        };
+        return b.payment(paymentOf(r.paymentIntent(), r.charge())).refund(r.id())
+                .amount(r.amount(), r.currency()).build(type);
+    }
+
+    private static NormalizedEvent dispute(NormalizedEvent.Builder b, JsonNode object, EventType type) {
+        Dispute d = WireJson.convert(object, Dispute.class);
+        return b.payment(paymentOf(d.paymentIntent(), d.charge())).amount(d.amount(), d.currency()).build(type);
+    }
+
+    private static NormalizedEvent disputeClosed(NormalizedEvent.Builder b, JsonNode object) {
+        Dispute d = WireJson.convert(object, Dispute.class);
+        EventType type = switch (d.status() == null ? "" : d.status()) {
+            case "won" -> EventType.DISPUTE_WON;
+            case "lost" -> EventType.DISPUTE_LOST;
+            default -> EventType.OTHER;
+        };
+        return dispute(b, object, type);
+    }
+
+    private static NormalizedEvent checkout(NormalizedEvent.Builder b, JsonNode object) {
+        CheckoutSession s = WireJson.convert(object, CheckoutSession.class);
+        if (!"paid".equals(s.paymentStatus()) || s.paymentIntent() == null) {
+            return b.build(EventType.OTHER);
+        }
+        String order = s.clientReferenceId() != null ? s.clientReferenceId() : orderId(s.metadata());
+        return b.payment(s.paymentIntent()).order(order).amount(s.amountTotal(), s.currency())
+                .build(EventType.PAYMENT_SUCCEEDED);
+    }
+
+    /** A payment is known by its PaymentIntent when it has one, as refunds and disputes name it. */
+    private static String paymentOf(String paymentIntent, String charge) {
+        return paymentIntent != null ? paymentIntent : charge;
+    }
+
+    private static String orderId(Map<String, String> metadata) {
+        return metadata == null ? null : metadata.get("order_id");
+    }
+
+    @Override
+    public Acknowledgement ack() {
+        return Acknowledgement.json(200, "{\"received\":true}");
+    }
+
+    @Override
+    public Acknowledgement reject(String reason) {
+        return Acknowledgement.jsonError(401, reason);
+    }
+}

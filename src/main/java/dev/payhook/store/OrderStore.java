@@ -1,0 +1,67 @@
+package dev.payhook.store;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/** The merchant's local orders and the entitlement each one grants. */
+@Repository
+public class OrderStore {
+
+    public record Order(String orderId, long amountMinor, String currency, String sku, String customerId, String status) {
+    }
+
+    private final JdbcTemplate jdbc;
+
+    public OrderStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Inserts the order unless it exists; true when this call created it. */
+    public boolean insertIfAbsent(Order o) {
+        return jdbc.update("""
+                INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (order_id) DO NOTHING""",
+                o.orderId(), o.amountMinor(), o.currency(), o.sku(), o.customerId()) == 1;
+    }
+
+    public Optional<Order> find(String orderId) {
+        return query("SELECT order_id, amount_minor, currency, sku, customer_id, status FROM orders WHERE order_id = ?", orderId);
+    }
+
+    /** Serialises the effects of events of different payments of one order. */
+    public Optional<Order> lock(String orderId) {
+        return query("SELECT order_id, amount_minor, currency, sku, customer_id, status FROM orders WHERE order_id = ? FOR UPDATE",
+                orderId);
+    }
+
+    private Optional<Order> query(String sql, String orderId) {
+        return jdbc.query(sql, (rs, i) -> new Order(rs.getString(1), rs.getLong(2), rs.getString(3), rs.getString(4),
+                rs.getString(5), rs.getString(6)), orderId).stream().findFirst();
+    }
+
+    public void setStatus(String orderId, String status) {
+        jdbc.update("UPDATE orders SET status = ?, updated_at = now() WHERE order_id = ? AND status <> ?",
+                status, orderId, status);
+    }
+
+    /** Sets the entitlement to {@code status}; true when that changed anything. */
+    public boolean setEntitlement(Order o, String status) {
+        return jdbc.update("""
+                INSERT INTO entitlements (order_id, sku, customer_id, status) VALUES (?, ?, ?, ?)
+                ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()
+                WHERE entitlements.status <> EXCLUDED.status""",
+                o.orderId(), o.sku(), o.customerId(), status) == 1;
+    }
+
+    public String entitlement(String orderId) {
+        List<String> s = jdbc.queryForList("SELECT status FROM entitlements WHERE order_id = ?", String.class, orderId);
+        return s.isEmpty() ? "none" : s.get(0);
+    }
+
+    public List<Map<String, Object>> reviews(String orderId) {
+        return jdbc.queryForList("SELECT id, kind, status FROM reviews WHERE order_id = ? ORDER BY id", orderId);
+    }
+}

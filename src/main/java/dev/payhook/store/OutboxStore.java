@@ -1,0 +1,47 @@
+package dev.payhook.store;
+
+import java.util.List;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/** The transactional outbox: rows written with the business effects, published after commit. */
+@Repository
+public class OutboxStore {
+
+    public record Pending(long id, String destination, String kind, String payload, int attempts) {
+    }
+
+    private final JdbcTemplate jdbc;
+
+    public OutboxStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Adds a side effect once: a replayed step with the same dedupe key adds nothing. */
+    public void add(String destination, String kind, String dedupeKey, String payloadJson) {
+        jdbc.update("""
+                INSERT INTO outbox (destination, kind, dedupe_key, payload) VALUES (?, ?, ?, ?::jsonb)
+                ON CONFLICT (dedupe_key) DO NOTHING""", destination, kind, dedupeKey, payloadJson);
+    }
+
+    /** Rows due now, locked so that concurrent workers (other instances) take others. */
+    public List<Pending> lockDue(int limit) {
+        return jdbc.query("""
+                SELECT id, destination, kind, payload::text, attempts FROM outbox
+                WHERE published_at IS NULL AND available_at <= now()
+                ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED""",
+                (rs, i) -> new Pending(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getInt(5)),
+                limit);
+    }
+
+    public void published(long id) {
+        jdbc.update("UPDATE outbox SET published_at = now(), last_error = NULL WHERE id = ?", id);
+    }
+
+    public void retryLater(long id, long delayMillis, String error) {
+        jdbc.update("""
+                UPDATE outbox SET attempts = attempts + 1, last_error = ?,
+                                  available_at = now() + (? * interval '1 millisecond')
+                WHERE id = ?""", error, delayMillis, id);
+    }
+}

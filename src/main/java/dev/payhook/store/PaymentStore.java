@@ -1,0 +1,81 @@
+package dev.payhook.store;
+
+import dev.payhook.provider.EventType;
+import dev.payhook.provider.NormalizedEvent;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/** Payments, unique by (provider, provider payment id), and their append-only events. */
+@Repository
+public class PaymentStore {
+
+    /** One applied event of a payment, as the state machine reads it. */
+    public record EventRow(EventType type, Instant occurredAt, Long amountMinor, String currency, String refundId,
+                           String eventId) {
+    }
+
+    public record Derived(String status, Long amountMinor, String currency, long refundedMinor, Instant occurredAt) {
+    }
+
+    private final JdbcTemplate jdbc;
+
+    public PaymentStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /**
+     * Creates the payment if it is new and locks its row for the rest of the transaction; an order
+     * learnt from a later event fills in one an earlier event did not name.
+     */
+    public long upsertAndLock(String provider, String providerPaymentId, String orderId) {
+        Long id = jdbc.queryForObject("""
+                INSERT INTO payments (provider, provider_payment_id, order_id) VALUES (?, ?, ?)
+                ON CONFLICT (provider, provider_payment_id)
+                DO UPDATE SET order_id = COALESCE(payments.order_id, EXCLUDED.order_id)
+                RETURNING id""", Long.class, provider, providerPaymentId, orderId);
+        return id;
+    }
+
+    public String orderOf(long paymentId) {
+        return jdbc.queryForObject("SELECT order_id FROM payments WHERE id = ?", String.class, paymentId);
+    }
+
+    public void appendEvent(long paymentId, NormalizedEvent e, UUID receiptId) {
+        jdbc.update("""
+                INSERT INTO payment_events (payment_id, provider, event_id, type, occurred_at, amount_minor, currency,
+                                            refund_id, receipt_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""",
+                paymentId, e.provider(), e.eventId(), e.type().wireName(), Timestamp.from(e.occurredAt()),
+                e.amountMinor(), e.currency(), e.refundId(), receiptId);
+    }
+
+    public List<EventRow> events(long paymentId) {
+        return jdbc.query("""
+                SELECT type, occurred_at, amount_minor, currency, refund_id, event_id
+                FROM payment_events WHERE payment_id = ?""",
+                (rs, i) -> new EventRow(EventType.fromWireName(rs.getString(1)), rs.getTimestamp(2).toInstant(),
+                        (Long) rs.getObject(3), rs.getString(4), rs.getString(5), rs.getString(6)),
+                paymentId);
+    }
+
+    public void saveState(long paymentId, Derived d) {
+        jdbc.update("""
+                UPDATE payments SET status = ?, amount_minor = ?, currency = ?, refunded_minor = ?, occurred_at = ?,
+                                    updated_at = now()
+                WHERE id = ?""",
+                d.status(), d.amountMinor(), d.currency(), d.refundedMinor(),
+                d.occurredAt() == null ? null : Timestamp.from(d.occurredAt()), paymentId);
+    }
+
+    /** The payments of an order, oldest first. */
+    public List<Map<String, Object>> ofOrder(String orderId) {
+        return jdbc.queryForList("""
+                SELECT provider, provider_payment_id, status, amount_minor, currency, refunded_minor, occurred_at
+                FROM payments WHERE order_id = ? ORDER BY occurred_at NULLS LAST, id""", orderId);
+    }
+}

@@ -1,0 +1,74 @@
+package dev.payhook.store;
+
+import dev.payhook.ingress.Envelope;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/** The evidence log: one row per provider delivery, with the raw bytes. */
+@Repository
+public class ReceiptStore {
+
+    private final JdbcTemplate jdbc;
+
+    public ReceiptStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Keyed by the receipt id the ingress gave it, so a broker redelivery does not add a row. */
+    public void insert(Envelope e) {
+        jdbc.update("""
+                INSERT INTO receipts (id, provider, received_at, source_ip, headers, body, trace_id)
+                VALUES (?, ?, ?, ?, ?::jsonb, ?, ?) ON CONFLICT (id) DO NOTHING""",
+                e.receiptId(), e.provider(), Timestamp.from(e.receivedAt()), e.sourceIp(), e.headersJson(), e.body(),
+                e.traceId());
+    }
+
+    public void identify(UUID receiptId, String eventId, String orderId) {
+        jdbc.update("UPDATE receipts SET event_id = ?, order_id = COALESCE(?, order_id), updated_at = now() WHERE id = ?",
+                eventId, orderId, receiptId);
+    }
+
+    public void outcome(UUID receiptId, String outcome, String reason) {
+        jdbc.update("UPDATE receipts SET outcome = ?, reason = ?, updated_at = now() WHERE id = ?", outcome, reason, receiptId);
+    }
+
+    public void linkOrder(UUID receiptId, String orderId) {
+        if (orderId != null) {
+            jdbc.update("UPDATE receipts SET order_id = ? WHERE id = ? AND order_id IS NULL", orderId, receiptId);
+        }
+    }
+
+    public List<Map<String, Object>> search(String provider, String eventId, String orderId, int limit) {
+        StringBuilder sql = new StringBuilder("""
+                SELECT id, provider, event_id, order_id, received_at, source_ip, outcome, reason
+                FROM receipts WHERE true""");
+        List<Object> args = new ArrayList<>();
+        if (provider != null) {
+            sql.append(" AND provider = ?");
+            args.add(provider);
+        }
+        if (eventId != null) {
+            sql.append(" AND event_id = ?");
+            args.add(eventId);
+        }
+        if (orderId != null) {
+            sql.append(" AND order_id = ?");
+            args.add(orderId);
+        }
+        sql.append(" ORDER BY received_at DESC LIMIT ?");
+        args.add(limit);
+        return jdbc.queryForList(sql.toString(), args.toArray());
+    }
+
+    public List<Map<String, Object>> find(UUID id) {
+        return jdbc.queryForList("""
+                SELECT id, provider, event_id, order_id, received_at, source_ip, outcome, reason, trace_id,
+                       headers::text AS headers, body
+                FROM receipts WHERE id = ?""", id);
+    }
+}
