@@ -1,0 +1,91 @@
+package dev.payhook.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The running gateway seen over HTTP, as a provider and a merchant see it. */
+public final class Gateway {
+
+    public static final String OPS_TOKEN = "ops-test-token";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final String base;
+
+    public Gateway(int port) {
+        this.base = "http://127.0.0.1:" + port;
+    }
+
+    public record Answer(int status, String body) {
+        public JsonNode json() {
+            return JSON.readTree(body);
+        }
+    }
+
+    public Answer post(String path, String contentType, byte[] body, Map<String, String> headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+                .timeout(Duration.ofSeconds(60))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        if (contentType != null) {
+            b.header("Content-Type", contentType);
+        }
+        headers.forEach(b::header);
+        return send(b.build());
+    }
+
+    public Answer webhook(TestProvider provider, byte[] body, Map<String, String> headers) {
+        return post("/webhooks/" + provider.id, "application/json", body, headers);
+    }
+
+    public Answer deliver(TestProvider provider, String eventId, byte[] body) {
+        return webhook(provider, body, provider.sign(eventId, body));
+    }
+
+    public Answer putOrder(String orderId, long amountMinor, String currency) {
+        String body = "{\"amount_minor\":" + amountMinor + ",\"currency\":\"" + currency
+                + "\",\"sku\":\"book-1\",\"customer_id\":\"c-" + orderId + "\"}";
+        return send(ops(base + "/api/orders/" + orderId).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body)).build());
+    }
+
+    public Answer get(String path) {
+        return send(ops(base + path).GET().build());
+    }
+
+    public JsonNode order(String orderId) {
+        return get("/api/orders/" + orderId).json();
+    }
+
+    public Answer request(String method, String path, Map<String, String> headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
+                .method(method, HttpRequest.BodyPublishers.noBody());
+        headers.forEach(b::header);
+        return send(b.build());
+    }
+
+    private static HttpRequest.Builder ops(String url) {
+        return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
+                .header("Authorization", "Bearer " + OPS_TOKEN);
+    }
+
+    private Answer send(HttpRequest request) {
+        try {
+            HttpResponse<byte[]> r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            return new Answer(r.statusCode(), new String(r.body(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package dev.payhook.support;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The built-in providers as a test drives them: their payloads and their signatures. */
+public enum TestProvider {
+
+    STRIPE("stripe", "whsec_stripe_test_current", "whsec_stripe_test_previous") {
+        @Override
+        public byte[] payment(String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
+            return Fixtures.load("stripe/payment_intent.succeeded.json", values(eventId, paymentId, orderId, amount,
+                    currency.toLowerCase(), at));
+        }
+
+        @Override
+        public byte[] refund(String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
+            Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency.toLowerCase(), at);
+            v.put("refund_id", refundId);
+            return Fixtures.load("stripe/refund.created.json", v);
+        }
+
+        @Override
+        public Map<String, String> sign(String secret, String eventId, long timestamp, byte[] body) {
+            return Map.of("Stripe-Signature", Signer.stripe(secret, timestamp, body));
+        }
+    },
+
+    PADDLE("paddle", "pdl_ntfset_test_current_secret", "pdl_ntfset_test_previous_secret") {
+        @Override
+        public byte[] payment(String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
+            return Fixtures.load("paddle/transaction.completed.json", values(eventId, paymentId, orderId, amount, currency, at));
+        }
+
+        @Override
+        public byte[] refund(String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
+            Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency, at);
+            v.put("refund_id", refundId);
+            return Fixtures.load("paddle/adjustment.updated.json", v);
+        }
+
+        @Override
+        public Map<String, String> sign(String secret, String eventId, long timestamp, byte[] body) {
+            return Map.of("Paddle-Signature", Signer.paddle(secret, timestamp, body));
+        }
+    },
+
+    DODO("dodo", "whsec_ZG9kby10ZXN0LWN1cnJlbnQtc2VjcmV0LWtleS0wMQ==", "whsec_ZG9kby10ZXN0LXByZXZpb3VzLXNlY3JldC1rZXk=") {
+        @Override
+        public byte[] payment(String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
+            return Fixtures.load("dodo/payment.succeeded.json", values(eventId, paymentId, orderId, amount, currency, at));
+        }
+
+        @Override
+        public byte[] refund(String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
+            Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency, at);
+            v.put("refund_id", refundId);
+            return Fixtures.load("dodo/refund.succeeded.json", v);
+        }
+
+        @Override
+        public Map<String, String> sign(String secret, String eventId, long timestamp, byte[] body) {
+            return Map.of("webhook-id", eventId, "webhook-timestamp", Long.toString(timestamp),
+                    "webhook-signature", Signer.standardWebhooks(secret, eventId, timestamp, body));
+        }
+    };
+
+    public final String id;
+    public final String secret;
+    public final String previousSecret;
+
+    TestProvider(String id, String secret, String previousSecret) {
+        this.id = id;
+        this.secret = secret;
+        this.previousSecret = previousSecret;
+    }
+
+    public abstract byte[] payment(String eventId, String paymentId, String orderId, long amount, String currency, Instant at);
+
+    public abstract byte[] refund(String eventId, String paymentId, String refundId, long amount, String currency, Instant at);
+
+    /** The signature headers for {@code body}; Standard Webhooks also carries the event id in a header. */
+    public abstract Map<String, String> sign(String secret, String eventId, long timestamp, byte[] body);
+
+    public Map<String, String> sign(String eventId, byte[] body) {
+        return sign(secret, eventId, Instant.now().getEpochSecond(), body);
+    }
+
+    static Map<String, Object> values(String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("event_id", eventId);
+        v.put("payment_id", paymentId);
+        v.put("order_id", orderId);
+        v.put("amount", amount);
+        v.put("currency", currency);
+        v.put("created", at.getEpochSecond());
+        v.put("occurred_at", at.toString());
+        return v;
+    }
+}
