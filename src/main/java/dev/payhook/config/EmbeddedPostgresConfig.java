@@ -13,6 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
+import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -46,14 +47,14 @@ public class EmbeddedPostgresConfig {
         return postgres;
     }
 
+    /** Pool settings come from {@code spring.datasource.hikari.*}, as for an external server. */
     @Bean(destroyMethod = "close")
-    HikariDataSource dataSource(EmbeddedPostgres postgres,
-                                @Value("${spring.datasource.hikari.maximum-pool-size:20}") int poolSize) throws SQLException {
+    @ConfigurationProperties("spring.datasource.hikari")
+    HikariDataSource dataSource(EmbeddedPostgres postgres) throws SQLException {
         createDatabaseIfAbsent(postgres);
         HikariDataSource dataSource = new HikariDataSource();
         dataSource.setJdbcUrl(postgres.getJdbcUrl("postgres", DATABASE));
         dataSource.setUsername("postgres");
-        dataSource.setMaximumPoolSize(poolSize);
         dataSource.setPoolName("payhook");
         return dataSource;
     }

@@ -16,6 +16,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class DeadLetters {
 
     public static final String REASON_HEADER = "PayhookDeadLetterReason";
+    public static final String ATTEMPTS_HEADER = "PayhookAttempts";
     private static final Logger log = LoggerFactory.getLogger(DeadLetters.class);
 
     private final DeadLetterStore deadLetters;
@@ -31,7 +32,7 @@ public class DeadLetters {
     }
 
     public void record(Exchange exchange) {
-        Throwable failure = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
+        Throwable failure = Failures.failure(exchange);
         String reason = Failures.reason(failure);
         String detail = failure == null ? null : failure.getMessage();
         Envelope envelope = exchange.getProperty(Evidence.ENVELOPE, Envelope.class);
@@ -42,12 +43,14 @@ public class DeadLetters {
         UUID id = UUID.randomUUID();
         tx.executeWithoutResult(s -> {
             receipts.insert(e);
-            deadLetters.add(id, e.receiptId(), e.provider(), null, reason, detail);
+            deadLetters.add(id, e.receiptId(), reason, detail);
             receipts.outcome(e.receiptId(), "dead_lettered", reason);
         });
         meters.counter("payhook.processing.dead_lettered", "provider", e.provider(), "reason", reason).increment();
         log.warn("Dead-lettered receipt {} of {}: {}", e.receiptId(), e.provider(), reason);
+        Object attempts = exchange.getIn().getHeader("JMSXDeliveryCount");
         e.writeTo(exchange.getIn());
         exchange.getIn().setHeader(REASON_HEADER, reason);
+        exchange.getIn().setHeader(ATTEMPTS_HEADER, attempts);
     }
 }

@@ -2,11 +2,13 @@ package dev.payhook.processing;
 
 import dev.payhook.config.PayhookProperties;
 import dev.payhook.provider.UnparseablePayload;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.net.ConnectException;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientException;
 import org.apache.camel.Exchange;
+import org.apache.camel.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -21,22 +23,39 @@ import org.springframework.stereotype.Component;
  * as the outage lasts: never dead-lettered).
  */
 @Component("failures")
-public class Failures {
+public class Failures implements Predicate {
 
     private static final Logger log = LoggerFactory.getLogger(Failures.class);
 
+    private static final String VERDICT = "payhookFailsOnItsOwn";
     private final int maxAttempts;
+    private final MeterRegistry meters;
 
-    public Failures(PayhookProperties properties) {
+    public Failures(PayhookProperties properties, MeterRegistry meters) {
         this.maxAttempts = properties.getProcessing().getMaxAttempts();
+        this.meters = meters;
     }
 
-    public boolean failsOnItsOwn(Exchange exchange) {
-        Throwable failure = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
+    /** doCatch's onWhen: true to dead-letter the message now, false to roll back for a redelivery. */
+    @Override
+    public boolean matches(Exchange exchange) {
+        // doCatch may ask more than once about the same failure: judge, log and count it once
+        Boolean verdict = exchange.getProperty(VERDICT, Boolean.class);
+        if (verdict == null) {
+            verdict = judge(exchange);
+            exchange.setProperty(VERDICT, verdict);
+        }
+        return verdict;
+    }
+
+    private boolean judge(Exchange exchange) {
+        Throwable failure = failure(exchange);
         if (isInfrastructure(failure)) {
-            log.warn("Infrastructure failure, the message will be redelivered: {}", failure.toString());
+            meters.counter("payhook.processing.failures", "cause", "infrastructure").increment();
+            log.warn("Infrastructure failure, the message will be redelivered: {}", String.valueOf(failure));
             return false;
         }
+        meters.counter("payhook.processing.failures", "cause", "message").increment();
         if (causedBy(failure, UnparseablePayload.class)) {
             return true;
         }
@@ -44,6 +63,12 @@ public class Failures {
         int attempt = delivery == null ? 1 : delivery;
         log.warn("Processing failed (attempt {} of {}): {}", attempt, maxAttempts, String.valueOf(failure));
         return attempt >= maxAttempts;
+    }
+
+    /** The exception being handled: still on the exchange while doCatch decides, in a property once caught. */
+    static Throwable failure(Exchange exchange) {
+        Throwable t = exchange.getException();
+        return t != null ? t : exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
     }
 
     /** The reason recorded with a dead letter. */

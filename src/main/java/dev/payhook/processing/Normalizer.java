@@ -28,11 +28,13 @@ public class Normalizer {
         ProviderAdapter adapter = providers.find(envelope.provider())
                 .orElseThrow(() -> new UnparseablePayload("provider " + envelope.provider() + " is not enabled"));
         WebhookRequest request = new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers());
+        // the evidence names the event even when the rest of the message cannot be read
+        receipts.identify(envelope.receiptId(), adapter.eventId(request));
         List<NormalizedEvent> events = adapter.normalize(request);
         if (events.isEmpty()) {
             throw new UnparseablePayload("no event in the message");
         }
-        receipts.identify(envelope.receiptId(), adapter.eventId(request), events.get(0).orderId());
+        receipts.linkOrder(envelope.receiptId(), events.get(0).orderId());
         return events;
     }
 }

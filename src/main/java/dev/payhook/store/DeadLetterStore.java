@@ -14,9 +14,11 @@ public class DeadLetterStore {
         this.jdbc = jdbc;
     }
 
-    public void add(UUID id, UUID receiptId, String provider, String eventId, String reason, String detail) {
+    /** A dead letter for a recorded receipt, naming its event as far as the evidence step learnt it. */
+    public void add(UUID id, UUID receiptId, String reason, String detail) {
         jdbc.update("""
-                INSERT INTO dead_letters (id, receipt_id, provider, event_id, reason, detail) VALUES (?, ?, ?, ?, ?, ?)""",
-                id, receiptId, provider, eventId, reason, detail);
+                INSERT INTO dead_letters (id, receipt_id, provider, event_id, reason, detail)
+                SELECT ?, id, provider, event_id, ?, ? FROM receipts WHERE id = ?""",
+                id, reason, detail, receiptId);
     }
 }

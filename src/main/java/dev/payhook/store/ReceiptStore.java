@@ -28,9 +28,8 @@ public class ReceiptStore {
                 e.traceId());
     }
 
-    public void identify(UUID receiptId, String eventId, String orderId) {
-        jdbc.update("UPDATE receipts SET event_id = ?, order_id = COALESCE(?, order_id), updated_at = now() WHERE id = ?",
-                eventId, orderId, receiptId);
+    public void identify(UUID receiptId, String eventId) {
+        jdbc.update("UPDATE receipts SET event_id = ?, updated_at = now() WHERE id = ?", eventId, receiptId);
     }
 
     public void outcome(UUID receiptId, String outcome, String reason) {

@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -25,7 +26,7 @@ public final class Gateway {
         this.base = "http://127.0.0.1:" + port;
     }
 
-    public record Answer(int status, String body) {
+    public record Answer(int status, String body, Map<String, List<String>> headers) {
         public JsonNode json() {
             return JSON.readTree(body);
         }
@@ -80,7 +81,7 @@ public final class Gateway {
     private Answer send(HttpRequest request) {
         try {
             HttpResponse<byte[]> r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-            return new Answer(r.statusCode(), new String(r.body(), StandardCharsets.UTF_8));
+            return new Answer(r.statusCode(), new String(r.body(), StandardCharsets.UTF_8), r.headers().map());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -1,0 +1,71 @@
+package dev.payhook.ingress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.payhook.support.Gateway.Answer;
+import dev.payhook.support.GatewayTest;
+import dev.payhook.support.TestProvider;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The status codes of DESIGN.md section 6 for requests that never reach verification or the API. */
+class HttpContractTest extends GatewayTest {
+
+    @Test
+    void anUnknownProviderIs404() {
+        byte[] body = "{}".getBytes();
+        assertThat(gateway.post("/webhooks/acme", "application/json", body, Map.of()).status()).isEqualTo(404);
+    }
+
+    @Test
+    void aWrongMethodIs405() {
+        assertThat(gateway.request("GET", "/webhooks/stripe", Map.of()).status()).isEqualTo(405);
+        assertThat(gateway.request("PUT", "/webhooks/paddle", Map.of()).status()).isEqualTo(405);
+    }
+
+    @Test
+    void aBodyOverTheLimitIs413EvenWhenSigned() {
+        byte[] body = new byte[1024 * 1024 + 1];
+        Arrays.fill(body, (byte) ' ');
+        Answer answer = gateway.deliver(TestProvider.STRIPE, "evt_big", body);
+        assertThat(answer.status()).isEqualTo(413);
+    }
+
+    @Test
+    void aNonJsonContentTypeIs415() {
+        String event = unique("evt");
+        byte[] body = TestProvider.STRIPE.payment(event, unique("pay"), unique("ord"), 100, "USD", Instant.now());
+        Answer answer = gateway.post("/webhooks/stripe", "text/plain", body, TestProvider.STRIPE.sign(event, body));
+        assertThat(answer.status()).isEqualTo(415);
+    }
+
+    @Test
+    void opsAndApiEndpointsNeedTheBearerToken() {
+        assertThat(gateway.request("GET", "/ops/receipts", Map.of()).status()).isEqualTo(401);
+        assertThat(gateway.request("GET", "/api/orders/x", Map.of()).status()).isEqualTo(401);
+        assertThat(gateway.request("GET", "/ops/no-such-thing", Map.of()).status()).isEqualTo(401);
+        assertThat(gateway.request("GET", "/ops/receipts", Map.of("Authorization", "Bearer wrong")).status()).isEqualTo(401);
+        assertThat(gateway.get("/ops/receipts").status()).isEqualTo(200);
+    }
+
+    @Test
+    void theAnswerDoesNotEchoTheSignature() {
+        String event = unique("evt");
+        byte[] body = TestProvider.STRIPE.payment(event, unique("pay"), unique("ord"), 100, "USD", Instant.now());
+        Answer answer = gateway.deliver(TestProvider.STRIPE, event, body);
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.headers()).doesNotContainKey("stripe-signature");
+    }
+
+    @Test
+    void ordersAreCreatedOnceAndConflictsAreRefused() {
+        String order = unique("ord");
+        assertThat(gateway.putOrder(order, 1050, "NPR").status()).isEqualTo(201);
+        assertThat(gateway.putOrder(order, 1050, "NPR").status()).isEqualTo(200);
+        assertThat(gateway.putOrder(order, 1051, "NPR").status()).isEqualTo(409);
+        assertThat(gateway.putOrder(unique("ord"), 100, "XXX").status()).isEqualTo(400);
+        assertThat(gateway.get("/api/orders/" + unique("ord")).status()).isEqualTo(404);
+    }
+}

@@ -1,0 +1,137 @@
+package dev.payhook.processing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.payhook.support.GatewayTest;
+import dev.payhook.support.TestProvider;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import jakarta.jms.Message;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jms.core.JmsTemplate;
+
+/** Crashes, poison messages and a database outage: nothing lost, nothing applied twice. */
+class FailureRecoveryTest extends GatewayTest {
+
+    @Autowired
+    EmbeddedPostgres postgres;
+
+    @Autowired
+    JmsTemplate jms;
+
+    @Autowired
+    MeterRegistry meters;
+
+    @Test
+    void aCrashBetweenThePaymentAndTheEntitlementIsCompletedByTheRedelivery() {
+        String order = unique("ord");
+        String event = unique("evt");
+        String payment = unique("pay");
+        gateway.putOrder(order, 700, "USD");
+        String fn = "crash_" + order;
+        // A real failure inside the transaction, after the payment rows and before the entitlement: once only.
+        jdbc.execute("CREATE SEQUENCE " + fn);
+        jdbc.execute("CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                + "IF NEW.order_id = '" + order + "' AND nextval('" + fn + "') = 1 THEN "
+                + "RAISE EXCEPTION 'injected crash before the entitlement'; END IF; RETURN NEW; END $$");
+        jdbc.execute("CREATE TRIGGER " + fn + " BEFORE INSERT ON entitlements FOR EACH ROW EXECUTE FUNCTION " + fn + "()");
+        try {
+            TestProvider stripe = TestProvider.STRIPE;
+            assertThat(gateway.deliver(stripe, event, stripe.payment(event, payment, order, 700, "USD", Instant.now())).status())
+                    .isEqualTo(200);
+
+            awaitOrder(order, "paid");
+            assertThat(jdbc.queryForObject("SELECT last_value FROM " + fn, Long.class)).isGreaterThanOrEqualTo(2);
+            assertThat(count("SELECT count(*) FROM payments WHERE provider_payment_id = ?", payment)).isEqualTo(1);
+            assertThat(count("SELECT count(*) FROM payment_events WHERE event_id = ?", event)).isEqualTo(1);
+            assertThat(gateway.order(order).path("entitlement").path("status").asString()).isEqualTo("active");
+            assertThat(jdbc.queryForList("SELECT outcome FROM receipts WHERE event_id = ?", String.class, event))
+                    .containsExactly("applied");
+        } finally {
+            jdbc.execute("DROP TRIGGER " + fn + " ON entitlements");
+            jdbc.execute("DROP FUNCTION " + fn + "()");
+            jdbc.execute("DROP SEQUENCE " + fn);
+        }
+    }
+
+    @Test
+    void anUnparseableMessageIsDeadLetteredAtOnceWithItsReason() {
+        String event = unique("evt");
+        byte[] body = ("{\"id\":\"" + event + "\",\"object\":\"event\",\"created\":1764472000}").getBytes(StandardCharsets.UTF_8);
+        assertThat(gateway.deliver(TestProvider.STRIPE, event, body).status()).isEqualTo(200);
+
+        awaitReceipts("stripe", event, 1);
+        Map<String, Object> receipt = jdbc.queryForMap("SELECT id, outcome, reason FROM receipts WHERE event_id = ?", event);
+        assertThat(receipt).containsEntry("outcome", "dead_lettered").containsEntry("reason", "unparseable");
+        assertThat(count("SELECT count(*) FROM dead_letters WHERE receipt_id = ? AND reason = 'unparseable'", receipt.get("id")))
+                .isEqualTo(1);
+        Message dead = receiveDeadLetter(receipt.get("id").toString());
+        assertThat(dead).isNotNull();
+    }
+
+    @Test
+    void aMessageThatKeepsFailingOnItsOwnIsDeadLetteredAfterMaxAttempts() throws Exception {
+        String order = unique("ord");
+        String event = unique("evt");
+        gateway.putOrder(order, 300, "USD");
+        String fn = "poison_" + order;
+        jdbc.execute("CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                + "IF NEW.order_id = '" + order + "' THEN RAISE EXCEPTION 'a bug'; END IF; RETURN NEW; END $$");
+        jdbc.execute("CREATE TRIGGER " + fn + " BEFORE INSERT ON entitlements FOR EACH ROW EXECUTE FUNCTION " + fn + "()");
+        try {
+            TestProvider paddle = TestProvider.PADDLE;
+            gateway.deliver(paddle, event, paddle.payment(event, unique("pay"), order, 300, "USD", Instant.now()));
+
+            awaitReceipts("paddle", event, 1);
+            Map<String, Object> receipt = jdbc.queryForMap("SELECT id, outcome, reason FROM receipts WHERE event_id = ?", event);
+            assertThat(receipt).containsEntry("outcome", "dead_lettered").containsEntry("reason", "processing_failed");
+            assertThat(receiveDeadLetter(receipt.get("id").toString()).getIntProperty("PayhookAttempts")).isEqualTo(3);
+            assertThat(count("SELECT count(*) FROM processed_events WHERE event_id = ?", event)).isZero();
+            assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+        } finally {
+            jdbc.execute("DROP TRIGGER " + fn + " ON entitlements");
+            jdbc.execute("DROP FUNCTION " + fn + "()");
+        }
+    }
+
+    @Test
+    void duringADatabaseOutageProvidersGet2xxAndEventsApplyOnceItIsBack() {
+        String order = unique("ord");
+        String event = unique("evt");
+        gateway.putOrder(order, 1500, "USD");
+        JdbcTemplate admin = new JdbcTemplate(postgres.getPostgresDatabase());
+        double before = infrastructureFailures();
+        admin.execute("ALTER DATABASE payhook ALLOW_CONNECTIONS false");
+        try {
+            admin.queryForList("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'payhook'");
+            TestProvider dodo = TestProvider.DODO;
+            assertThat(gateway.deliver(dodo, event, dodo.payment(event, unique("pay"), order, 1500, "USD", Instant.now())).status())
+                    .isEqualTo(200);
+            await().atMost(DEADLINE).until(() -> infrastructureFailures() >= before + 3);
+        } finally {
+            admin.execute("ALTER DATABASE payhook ALLOW_CONNECTIONS true");
+        }
+
+        awaitOrder(order, "paid");
+        assertThat(jdbc.queryForList("SELECT outcome FROM receipts WHERE event_id = ?", String.class, event))
+                .containsExactly("applied");
+        assertThat(count("SELECT count(*) FROM dead_letters d JOIN receipts r ON r.id = d.receipt_id WHERE r.event_id = ?", event))
+                .isZero();
+    }
+
+    private double infrastructureFailures() {
+        var counter = meters.find("payhook.processing.failures").tag("cause", "infrastructure").counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    private Message receiveDeadLetter(String receiptId) {
+        jms.setReceiveTimeout(10_000);
+        return jms.receiveSelected("payhook.dlq", "PayhookReceiptId = '" + receiptId + "'");
+    }
+}
