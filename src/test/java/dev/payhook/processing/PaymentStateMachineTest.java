@@ -1,0 +1,87 @@
+package dev.payhook.processing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.payhook.provider.EventType;
+import dev.payhook.store.PaymentStore.EventRow;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class PaymentStateMachineTest {
+
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
+
+    private static EventRow e(EventType type, int second, Long amount, String refundId, String id) {
+        return new EventRow(type, T0.plusSeconds(second), amount, amount == null ? null : "USD", refundId, id);
+    }
+
+    @Test
+    void anyArrivalOrderGivesTheSameState() {
+        List<EventRow> history = List.of(
+                e(EventType.PAYMENT_PENDING, 0, 1000L, null, "e1"),
+                e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "e2"),
+                e(EventType.REFUND_SUCCEEDED, 5, 300L, "re_1", "e3"),
+                e(EventType.REFUND_SUCCEEDED, 6, 300L, "re_1", "e4"),
+                e(EventType.REFUND_SUCCEEDED, 7, 200L, "re_2", "e5"));
+        PaymentStateMachine.Result expected = PaymentStateMachine.derive(history);
+        assertThat(expected.state().status()).isEqualTo("partially_refunded");
+        assertThat(expected.state().refundedMinor()).isEqualTo(500);
+        Random random = new Random(42);
+        for (int i = 0; i < 200; i++) {
+            List<EventRow> shuffled = new ArrayList<>(history);
+            Collections.shuffle(shuffled, random);
+            assertThat(PaymentStateMachine.derive(shuffled)).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void aLatePendingOrFailureNeverOverwritesSuccess() {
+        var result = PaymentStateMachine.derive(List.of(
+                e(EventType.PAYMENT_SUCCEEDED, 10, 1000L, null, "ok"),
+                e(EventType.PAYMENT_PENDING, 5, 1000L, null, "late"),
+                e(EventType.PAYMENT_FAILED, 20, 1000L, null, "after")));
+        assertThat(result.state().status()).isEqualTo("succeeded");
+        assertThat(result.verdicts()).containsEntry("ok", "applied").containsEntry("late", "applied")
+                .containsEntry("after", "review");
+    }
+
+    @Test
+    void aRefundBeforeItsPaymentCountsOnceThePaymentIsKnown() {
+        var refundOnly = PaymentStateMachine.derive(List.of(e(EventType.REFUND_SUCCEEDED, 9, 1000L, "re_1", "r")));
+        assertThat(refundOnly.state().status()).isEqualTo("unknown");
+        var both = PaymentStateMachine.derive(List.of(
+                e(EventType.REFUND_SUCCEEDED, 9, 1000L, "re_1", "r"),
+                e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "p")));
+        assertThat(both.state().status()).isEqualTo("refunded");
+        assertThat(both.state().refundedMinor()).isEqualTo(1000);
+    }
+
+    @Test
+    void disputesSuspendAndSettle() {
+        var open = PaymentStateMachine.derive(List.of(
+                e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "p"), e(EventType.DISPUTE_OPENED, 2, 1000L, null, "d")));
+        assertThat(open.state().status()).isEqualTo("disputed");
+        var lost = PaymentStateMachine.derive(List.of(
+                e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "p"), e(EventType.DISPUTE_OPENED, 2, 1000L, null, "d"),
+                e(EventType.DISPUTE_LOST, 3, 1000L, null, "l")));
+        assertThat(lost.state().status()).isEqualTo("dispute_lost");
+        var won = PaymentStateMachine.derive(List.of(
+                e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "p"), e(EventType.DISPUTE_OPENED, 2, 1000L, null, "d"),
+                e(EventType.DISPUTE_WON, 3, 1000L, null, "w")));
+        assertThat(won.state().status()).isEqualTo("dispute_won");
+    }
+
+    @Test
+    void refundsNeverExceedTheCapturedAmount() {
+        var r = PaymentStateMachine.derive(List.of(
+                e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "p"),
+                e(EventType.REFUND_SUCCEEDED, 2, 800L, "re_1", "a"),
+                e(EventType.REFUND_SUCCEEDED, 3, 800L, "re_2", "b")));
+        assertThat(r.state().refundedMinor()).isEqualTo(1000);
+        assertThat(r.state().status()).isEqualTo("refunded");
+    }
+}
