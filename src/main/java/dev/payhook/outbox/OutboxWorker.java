@@ -2,9 +2,16 @@ package dev.payhook.outbox;
 
 import dev.payhook.config.PayhookProperties;
 import dev.payhook.store.OutboxStore;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.DeliveryMode;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import org.apache.camel.ProducerTemplate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -13,8 +20,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Publishes outbox rows to Artemis after their transaction committed, apart from the webhook path.
- * Rows are locked with SKIP LOCKED, so several instances share the work; a failed publish is retried
- * with exponential backoff and jitter. Delivery is at least once: consumers dedupe on the event id.
+ * Rows are locked with SKIP LOCKED, so several instances share the work; a batch goes out in one
+ * JMS transaction, and a failed batch is retried with exponential backoff and jitter. Delivery is
+ * at least once: consumers dedupe on the event id.
  */
 @Component
 public class OutboxWorker {
@@ -22,13 +30,14 @@ public class OutboxWorker {
     private static final Logger log = LoggerFactory.getLogger(OutboxWorker.class);
 
     private final OutboxStore outbox;
-    private final ProducerTemplate producer;
+    private final ConnectionFactory connectionFactory;
     private final TransactionTemplate tx;
     private final PayhookProperties.Outbox settings;
 
-    public OutboxWorker(OutboxStore outbox, ProducerTemplate producer, TransactionTemplate tx, PayhookProperties properties) {
+    public OutboxWorker(OutboxStore outbox, ConnectionFactory connectionFactory, TransactionTemplate tx,
+                        PayhookProperties properties) {
         this.outbox = outbox;
-        this.producer = producer;
+        this.connectionFactory = connectionFactory;
         this.tx = tx;
         this.settings = properties.getOutbox();
     }
@@ -46,19 +55,36 @@ public class OutboxWorker {
     }
 
     private int publishBatch() {
-        var due = outbox.lockDue(settings.getBatchSize());
-        for (OutboxStore.Pending row : due) {
-            try {
-                producer.sendBodyAndHeader("jms:" + row.destination() + "?exchangePattern=InOnly",
-                        row.payload(), "PayhookKind", row.kind());
-                outbox.published(row.id());
-            } catch (RuntimeException e) {
-                long delay = backoff(row.attempts()).toMillis();
-                outbox.retryLater(row.id(), delay, e.getClass().getSimpleName() + ": " + e.getMessage());
-                log.warn("Outbox row {} to {} failed, retry in {} ms", row.id(), row.destination(), delay);
+        List<OutboxStore.Pending> due = outbox.lockDue(settings.getBatchSize());
+        if (due.isEmpty()) {
+            return 0;
+        }
+        try {
+            send(due);
+            outbox.published(due.stream().map(OutboxStore.Pending::id).toList());
+        } catch (JMSException | RuntimeException e) {
+            for (OutboxStore.Pending row : due) {
+                outbox.retryLater(row.id(), backoff(row.attempts()).toMillis(), e.getClass().getSimpleName() + ": " + e.getMessage());
             }
+            log.warn("Publishing {} outbox rows failed, will retry with backoff: {}", due.size(), e.toString());
         }
         return due.size();
+    }
+
+    private void send(List<OutboxStore.Pending> rows) throws JMSException {
+        try (Connection connection = connectionFactory.createConnection();
+             Session session = connection.createSession(true, Session.SESSION_TRANSACTED)) {
+            for (OutboxStore.Pending row : rows) {
+                String[] kindAndName = row.destination().split(":", 2);
+                try (MessageProducer producer = session.createProducer(kindAndName[0].equals("topic")
+                        ? session.createTopic(kindAndName[1]) : session.createQueue(kindAndName[1]))) {
+                    Message message = session.createTextMessage(row.payload());
+                    message.setStringProperty("PayhookKind", row.kind());
+                    producer.send(message, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, 0);
+                }
+            }
+            session.commit();
+        }
     }
 
     /** initial * 2^attempts, capped, with full jitter in its upper half. */

@@ -35,16 +35,17 @@ public class DeadLetters {
         Throwable failure = Failures.failure(exchange);
         String reason = Failures.reason(failure);
         String detail = failure == null ? null : failure.getMessage();
-        Envelope envelope = exchange.getProperty(Evidence.ENVELOPE, Envelope.class);
-        if (envelope == null) {
-            envelope = Envelope.readFrom(exchange.getIn());
+        Envelope e = exchange.getProperty(Evidence.ENVELOPE, Envelope.class);
+        if (e == null) {
+            // not a message the ingress wrote: nothing to record, it goes to payhook.dlq as it is
+            exchange.getIn().setHeader(REASON_HEADER, "not_a_payhook_envelope");
+            log.warn("Dead-lettered a message on payhook.inbound that is not a Payhook envelope");
+            return;
         }
-        Envelope e = envelope;
         UUID id = UUID.randomUUID();
         tx.executeWithoutResult(s -> {
-            receipts.insert(e);
             deadLetters.add(id, e.receiptId(), reason, detail);
-            receipts.outcome(e.receiptId(), "dead_lettered", reason);
+            receipts.outcome(e.receiptId(), "dead_lettered", reason, null);
         });
         meters.counter("payhook.processing.dead_lettered", "provider", e.provider(), "reason", reason).increment();
         log.warn("Dead-lettered receipt {} of {}: {}", e.receiptId(), e.provider(), reason);

@@ -53,31 +53,30 @@ public class EventApplier {
     /** Subscriptions are published for the merchant; entitlements follow the payments they bill. */
     public void subscription(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
         publish(e, null);
-        receipts.outcome(receipt.id(), "applied", null);
+        receipts.outcome(receipt.id(), "applied", null, e.orderId());
     }
 
     public void other(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        receipts.outcome(receipt.id(), "ignored", "event type " + e.providerType() + " has no effect");
+        receipts.outcome(receipt.id(), "ignored", "event type " + e.providerType() + " has no effect", e.orderId());
     }
 
     public void duplicate(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        receipts.outcome(receipt.id(), "duplicate", "event " + e.eventId() + " was already processed");
+        receipts.outcome(receipt.id(), "duplicate", "event " + e.eventId() + " was already processed", e.orderId());
     }
 
     private void onPayment(NormalizedEvent e, Receipt receipt) {
-        long paymentId = payments.upsertAndLock(e.provider(), e.providerPaymentId(), e.orderId());
-        payments.appendEvent(paymentId, e, receipt.id());
-        PaymentStateMachine.Result result = PaymentStateMachine.derive(payments.events(paymentId));
-        payments.saveState(paymentId, result.state());
-        String orderId = e.orderId() != null ? e.orderId() : payments.orderOf(paymentId);
-        receipts.linkOrder(receipt.id(), orderId);
+        PaymentStore.Locked payment = payments.upsertAndLock(e.provider(), e.providerPaymentId(), e.orderId());
+        payments.appendEvent(payment.id(), e, receipt.id());
+        PaymentStateMachine.Result result = PaymentStateMachine.derive(payments.events(payment.id()));
+        payments.saveState(payment.id(), result.state());
+        String orderId = payment.orderId();
         if (orderId != null) {
             orders.lock(orderId).ifPresent(settlement::settle);
         }
         publish(e, result.state().status());
         String verdict = result.verdicts().getOrDefault(e.eventId(), "applied");
         receipts.outcome(receipt.id(), verdict, verdict.equals("applied") ? null
-                : e.type().wireName() + " does not apply to a payment in state " + result.state().status());
+                : e.type().wireName() + " does not apply to a payment in state " + result.state().status(), orderId);
     }
 
     private void publish(NormalizedEvent e, String paymentStatus) {

@@ -34,8 +34,9 @@ public class OutboxStore {
                 limit);
     }
 
-    public void published(long id) {
-        jdbc.update("UPDATE outbox SET published_at = now(), last_error = NULL WHERE id = ?", id);
+    public void published(List<Long> ids) {
+        jdbc.update("UPDATE outbox SET published_at = now(), last_error = NULL WHERE id = ANY (?)",
+                (Object) ids.toArray(Long[]::new));
     }
 
     public void retryLater(long id, long delayMillis, String error) {

@@ -32,17 +32,16 @@ public class PaymentStore {
      * Creates the payment if it is new and locks its row for the rest of the transaction; an order
      * learnt from a later event fills in one an earlier event did not name.
      */
-    public long upsertAndLock(String provider, String providerPaymentId, String orderId) {
-        Long id = jdbc.queryForObject("""
+    public record Locked(long id, String orderId) {
+    }
+
+    public Locked upsertAndLock(String provider, String providerPaymentId, String orderId) {
+        return jdbc.queryForObject("""
                 INSERT INTO payments (provider, provider_payment_id, order_id) VALUES (?, ?, ?)
                 ON CONFLICT (provider, provider_payment_id)
                 DO UPDATE SET order_id = COALESCE(payments.order_id, EXCLUDED.order_id)
-                RETURNING id""", Long.class, provider, providerPaymentId, orderId);
-        return id;
-    }
-
-    public String orderOf(long paymentId) {
-        return jdbc.queryForObject("SELECT order_id FROM payments WHERE id = ?", String.class, paymentId);
+                RETURNING id, order_id""", (rs, i) -> new Locked(rs.getLong(1), rs.getString(2)),
+                provider, providerPaymentId, orderId);
     }
 
     public void appendEvent(long paymentId, NormalizedEvent e, UUID receiptId) {

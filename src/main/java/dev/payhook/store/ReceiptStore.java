@@ -20,26 +20,19 @@ public class ReceiptStore {
     }
 
     /** Keyed by the receipt id the ingress gave it, so a broker redelivery does not add a row. */
-    public void insert(Envelope e) {
+    public void insert(Envelope e, String eventId) {
         jdbc.update("""
-                INSERT INTO receipts (id, provider, received_at, source_ip, headers, body, trace_id)
-                VALUES (?, ?, ?, ?, ?::jsonb, ?, ?) ON CONFLICT (id) DO NOTHING""",
-                e.receiptId(), e.provider(), Timestamp.from(e.receivedAt()), e.sourceIp(), e.headersJson(), e.body(),
-                e.traceId());
+                INSERT INTO receipts (id, provider, event_id, received_at, source_ip, headers, body, trace_id)
+                VALUES (?, ?, ?, ?, ?, ?::jsonb, ?, ?) ON CONFLICT (id) DO NOTHING""",
+                e.receiptId(), e.provider(), eventId, Timestamp.from(e.receivedAt()), e.sourceIp(), e.headersJson(),
+                e.body(), e.traceId());
     }
 
-    public void identify(UUID receiptId, String eventId) {
-        jdbc.update("UPDATE receipts SET event_id = ?, updated_at = now() WHERE id = ?", eventId, receiptId);
-    }
-
-    public void outcome(UUID receiptId, String outcome, String reason) {
-        jdbc.update("UPDATE receipts SET outcome = ?, reason = ?, updated_at = now() WHERE id = ?", outcome, reason, receiptId);
-    }
-
-    public void linkOrder(UUID receiptId, String orderId) {
-        if (orderId != null) {
-            jdbc.update("UPDATE receipts SET order_id = ? WHERE id = ? AND order_id IS NULL", orderId, receiptId);
-        }
+    /** What processing did with the delivery, and the order it concerns once known. */
+    public void outcome(UUID receiptId, String outcome, String reason, String orderId) {
+        jdbc.update("""
+                UPDATE receipts SET outcome = ?, reason = ?, order_id = COALESCE(?, order_id), updated_at = now()
+                WHERE id = ?""", outcome, reason, orderId, receiptId);
     }
 
     public List<Map<String, Object>> search(String provider, String eventId, String orderId, int limit) {
