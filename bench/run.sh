@@ -10,6 +10,7 @@ C="${C:-64}"             # concurrent keep-alive connections
 RATE="${RATE:-1000}"     # paced rate for the latency phase (events/s)
 PORT="${PORT:-18080}"
 PG_PORT="${PG_PORT:-54329}"
+# PAYHOOK_ARGS: extra --name=value settings for the gateway under test (e.g. --payhook.processing.consumers=16)
 OUT="bench/results/$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$OUT/classes"
 
@@ -23,7 +24,7 @@ java ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar \
   --spring.artemis.embedded.data-directory="$OUT/data/artemis" \
   --payhook.ops.token="$TOKEN" --payhook.providers.stripe.secrets[0]="$SECRET" \
   --camel.main.routes-include-pattern='file:routes/templates/*.yaml,file:routes/providers/*.yaml,file:routes/processing.yaml,file:routes/bench/*.yaml' \
-  > "$OUT/payhook.log" 2>&1 &
+  ${PAYHOOK_ARGS:-} > "$OUT/payhook.log" 2>&1 &
 PID=$!
 trap 'kill $PID 2>/dev/null; wait $PID 2>/dev/null || true' EXIT
 for _ in $(seq 1 120); do

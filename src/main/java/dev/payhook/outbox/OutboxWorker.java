@@ -80,6 +80,7 @@ public class OutboxWorker {
                         ? session.createTopic(kindAndName[1]) : session.createQueue(kindAndName[1]))) {
                     Message message = session.createTextMessage(row.payload());
                     message.setStringProperty("PayhookKind", row.kind());
+                    message.setStringProperty("PayhookKey", row.dedupeKey());
                     producer.send(message, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, 0);
                 }
             }

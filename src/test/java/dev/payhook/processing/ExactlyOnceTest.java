@@ -17,21 +17,45 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /** Signed webhooks of each built-in provider, end to end: ingress, broker, processing, outbox. */
 class ExactlyOnceTest extends GatewayTest {
 
+    @Autowired
+    ConnectionFactory connectionFactory;
+
     @ParameterizedTest
     @EnumSource(TestProvider.class)
-    void aPaymentPaysTheOrderGrantsOnceAndPublishesOnce(TestProvider provider) {
+    void aPaymentPaysTheOrderGrantsOnceAndPublishesOnce(TestProvider provider) throws Exception {
         String order = unique("ord");
         String event = unique("evt");
         String payment = unique("pay");
         assertThat(gateway.putOrder(order, 1050, "USD").status()).isEqualTo(201);
 
-        Answer answer = gateway.deliver(provider, event, provider.payment(event, payment, order, 1050, "USD", Instant.now()));
+        try (Connection connection = connectionFactory.createConnection();
+             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+             MessageConsumer subscriber = session.createConsumer(session.createTopic("payhook.events"),
+                     "PayhookKey = 'event:" + provider.id + ":" + event + "'")) {
+            connection.start();
+            Answer answer = gateway.deliver(provider, event, provider.payment(event, payment, order, 1050, "USD", Instant.now()));
+            assertThat(answer.status()).isEqualTo(200);
 
-        assertThat(answer.status()).isEqualTo(200);
+            TextMessage published = (TextMessage) subscriber.receive(DEADLINE.toMillis());
+            assertThat(published).isNotNull();
+            JsonNode normalized = JsonMapper.builder().build().readTree(published.getText());
+            assertThat(normalized.path("type").asString()).isEqualTo("payment.succeeded");
+            assertThat(normalized.path("order_id").asString()).isEqualTo(order);
+            assertThat(normalized.path("amount_minor").asLong()).isEqualTo(1050);
+            assertThat(normalized.path("currency").asString()).isEqualTo("USD");
+        }
+
         JsonNode paid = awaitOrder(order, "paid");
         assertThat(paid.path("entitlement").path("status").asString()).isEqualTo("active");
         assertThat(paid.path("payments")).hasSize(1);

@@ -1,0 +1,34 @@
+package dev.payhook.config;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.payhook.PayhookApplication;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+
+/** A provider switched on without its secret stops start-up with a message naming the setting. */
+class ProviderConfigurationTest {
+
+    @Test
+    void anEnabledProviderWithoutASecretRefusesToStart() {
+        assertThatThrownBy(() -> new SpringApplicationBuilder(PayhookApplication.class).run(
+                "--server.port=0",
+                "--payhook.embedded-postgres.data-dir=",
+                "--spring.artemis.embedded.data-directory=target/artemis-config-test",
+                "--payhook.providers.paddle.enabled=true",
+                "--payhook.providers.paddle.secrets[0]="))
+                .hasStackTraceContaining("payhook.providers.paddle.secrets is empty")
+                .hasStackTraceContaining("payhook.providers.paddle.enabled=false");
+    }
+
+    @Test
+    void anUnknownSchemeRefusesToStart() {
+        assertThatThrownBy(() -> new SpringApplicationBuilder(PayhookApplication.class).run(
+                "--server.port=0",
+                "--payhook.embedded-postgres.data-dir=",
+                "--spring.artemis.embedded.data-directory=target/artemis-config-test",
+                "--payhook.providers.acme.scheme=acme-hmac",
+                "--payhook.providers.acme.secrets[0]=s"))
+                .hasStackTraceContaining("payhook.providers.acme.scheme: unknown scheme 'acme-hmac'");
+    }
+}
