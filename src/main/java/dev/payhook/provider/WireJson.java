@@ -1,5 +1,8 @@
 package dev.payhook.provider;
 
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.PropertyNamingStrategies;
@@ -29,6 +32,29 @@ public final class WireJson {
             return MAPPER.treeToValue(node, type);
         } catch (RuntimeException e) {
             throw new UnparseablePayload("not a " + type.getSimpleName() + ": " + e.getClass().getSimpleName(), e);
+        }
+    }
+
+    /**
+     * A top-level string field read by streaming, without binding the rest of the document:
+     * the evidence step needs only the event id, and must get it even from a message it cannot map.
+     */
+    public static String topLevelString(byte[] body, String field) {
+        try (JsonParser parser = MAPPER.createParser(body)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new UnparseablePayload("not a JSON object");
+            }
+            while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                String name = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (name.equals(field)) {
+                    return value == JsonToken.VALUE_STRING ? parser.getString() : null;
+                }
+                parser.skipChildren();
+            }
+            return null;
+        } catch (JacksonException e) {
+            throw new UnparseablePayload("not JSON: " + e.getClass().getSimpleName(), e);
         }
     }
 

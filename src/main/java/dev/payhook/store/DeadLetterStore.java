@@ -2,10 +2,10 @@ package dev.payhook.store;
 
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.stereotype.Repository;
+import org.springframework.stereotype.Component;
 
 /** Messages ops must look at: authentic, kept, not applied. */
-@Repository
+@Component
 public class DeadLetterStore {
 
     private final JdbcTemplate jdbc;

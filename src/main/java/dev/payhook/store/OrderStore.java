@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.stereotype.Repository;
+import org.springframework.stereotype.Component;
 
 /** The merchant's local orders and the entitlement each one grants. */
-@Repository
+@Component
 public class OrderStore {
 
     public record Order(String orderId, long amountMinor, String currency, String sku, String customerId, String status) {

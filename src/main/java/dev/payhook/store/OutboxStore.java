@@ -2,10 +2,10 @@ package dev.payhook.store;
 
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.stereotype.Repository;
+import org.springframework.stereotype.Component;
 
 /** The transactional outbox: rows written with the business effects, published after commit. */
-@Repository
+@Component
 public class OutboxStore {
 
     public record Pending(long id, String destination, String kind, String dedupeKey, String payload, int attempts) {

@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.stereotype.Repository;
+import org.springframework.stereotype.Component;
 
 /** Payments, unique by (provider, provider payment id), and their append-only events. */
-@Repository
+@Component
 public class PaymentStore {
 
     /** One applied event of a payment, as the state machine reads it. */

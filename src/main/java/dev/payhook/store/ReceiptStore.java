@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.stereotype.Repository;
+import org.springframework.stereotype.Component;
 
 /** The evidence log: one row per provider delivery, with the raw bytes. */
-@Repository
+@Component
 public class ReceiptStore {
 
     private final JdbcTemplate jdbc;

@@ -48,7 +48,7 @@ public class PaddleAdapter implements ProviderAdapter {
 
     @Override
     public String eventId(WebhookRequest request) {
-        return WireJson.read(request.body(), PaddleNotification.class).eventId();
+        return WireJson.topLevelString(request.body(), "event_id");
     }
 
     @Override
