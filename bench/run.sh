@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 N="${N:-20000}"          # events per measured phase
 C="${C:-64}"             # concurrent keep-alive connections
-RATE="${RATE:-1000}"     # paced rate for the latency phase (events/s)
+RATE="${RATE:-1000}"     # paced rate for the first latency phase (events/s, N events)
+SUSTAINED="${SUSTAINED:-200}"  # a rate processing keeps up with here, for 20 s
 PORT="${PORT:-18080}"
 PG_PORT="${PG_PORT:-54329}"
 # PAYHOOK_ARGS: extra --name=value settings for the gateway under test (e.g. --payhook.processing.consumers=16)
@@ -59,15 +60,22 @@ drained "$((2 * N))"
 echo "processing: $(sql "SELECT round(count(*) / extract(epoch FROM max(updated_at) - min(received_at)))
   FROM receipts WHERE event_id LIKE 'evt_${RUN}_%'") events/s applied (signed phase, first received -> last outcome)"
 
-RATED=$(load --url "$BASE/webhooks/stripe" --n "$N" --rate "$RATE" --orders "rate$RANDOM" --label "paced")
-echo "$RATED"
-PREFIX=$(echo "$RATED" | sed 's/.*orders=//')
-drained "$((3 * N))"
-echo "receive -> order paid at $RATE/s: $(sql "SELECT 'p50=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
-  || 'ms p99=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1) || 'ms paid=' || count(*)
-  FROM (SELECT extract(epoch FROM o.updated_at - r.received_at) * 1000 AS ms
-        FROM orders o JOIN receipts r ON r.order_id = o.order_id
-        WHERE o.order_id LIKE '$PREFIX-%' AND o.status = 'paid') t")"
+paid_latency() {  # receive -> order paid percentiles for the orders of one paced phase
+  sql "SELECT 'p50=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
+    || 'ms p99=' || round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1) || 'ms paid=' || count(*)
+    FROM (SELECT extract(epoch FROM o.updated_at - r.received_at) * 1000 AS ms
+          FROM orders o JOIN receipts r ON r.order_id = o.order_id
+          WHERE o.order_id LIKE '$1-%' AND o.status = 'paid') t"
+}
+SENT=$((2 * N))
+for PACE in "$RATE" "$SUSTAINED"; do
+  COUNT=$(( PACE == RATE ? N : SUSTAINED * 20 ))
+  RATED=$(load --url "$BASE/webhooks/stripe" --n "$COUNT" --rate "$PACE" --orders "rate$PACE-$RANDOM" --label "paced")
+  echo "$RATED"
+  SENT=$((SENT + COUNT))
+  drained "$SENT"
+  echo "receive -> order paid at $PACE/s: $(paid_latency "$(echo "$RATED" | sed 's/.*orders=//')")"
+done
 
 ratio() { echo "$1" | sed 's/.*throughput=\([0-9]*\).*/\1/'; }
 awk -v s="$(ratio "$SIGNED")" -v n="$(ratio "$NOOP")" 'BEGIN { printf "ratio signed/no-op: %.2f (%d / %d per s)\n", s / n, s, n }'

@@ -39,17 +39,29 @@ public class PayhookProperties {
         public void setToken(String token) { this.token = token == null ? "" : token; }
     }
 
+    /** Read by routes/processing.yaml ({@code enabled}, {@code consumers}) and the failure handling. */
     public static class Processing {
+        /** false leaves accepted messages on payhook.inbound: the ingress keeps answering. */
+        private boolean enabled = true;
+        @Min(1) private int consumers = 4;
         /** Deliveries after which a message that fails on its own goes to payhook.dlq. */
         @Min(1) private int maxAttempts = 5;
+        public boolean isEnabled() { return enabled; }
+        public void setEnabled(boolean enabled) { this.enabled = enabled; }
+        public int getConsumers() { return consumers; }
+        public void setConsumers(int consumers) { this.consumers = consumers; }
         public int getMaxAttempts() { return maxAttempts; }
         public void setMaxAttempts(int maxAttempts) { this.maxAttempts = maxAttempts; }
     }
 
     public static class Outbox {
+        /** Read by the worker's schedule. */
+        @NotNull private Duration pollInterval = Duration.ofMillis(200);
         @Min(1) private int batchSize = 100;
         @NotNull private Duration initialBackoff = Duration.ofSeconds(1);
         @NotNull private Duration maxBackoff = Duration.ofMinutes(5);
+        public Duration getPollInterval() { return pollInterval; }
+        public void setPollInterval(Duration pollInterval) { this.pollInterval = pollInterval; }
         public int getBatchSize() { return batchSize; }
         public void setBatchSize(int batchSize) { this.batchSize = batchSize; }
         public Duration getInitialBackoff() { return initialBackoff; }

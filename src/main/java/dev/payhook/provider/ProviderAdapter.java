@@ -12,8 +12,10 @@ public interface ProviderAdapter {
     /** Request headers (lower case) that verification and normalization read; the envelope keeps these. */
     Set<String> headerNames();
 
-    /** Whether a request with this Content-Type can be one of the provider's notifications. */
-    boolean acceptsContentType(String contentType);
+    /** Whether a request with this Content-Type can be one of the provider's notifications (JSON unless overridden). */
+    default boolean acceptsContentType(String contentType) {
+        return Acknowledgement.isJson(contentType);
+    }
 
     /** Proves the request came from the provider, on its raw bytes; throws {@link WebhookRejected} if not. */
     void verify(WebhookRequest request);
@@ -24,9 +26,13 @@ public interface ProviderAdapter {
     /** The events of a verified request; throws {@link UnparseablePayload} when it cannot be read. */
     List<NormalizedEvent> normalize(WebhookRequest request);
 
-    /** The answer that tells the provider the notification was accepted. */
-    Acknowledgement ack();
+    /** The answer that tells the provider the notification was accepted: 200 unless the provider wants more. */
+    default Acknowledgement ack() {
+        return Acknowledgement.empty(200);
+    }
 
     /** The answer that tells the provider the notification was refused. */
-    Acknowledgement reject(String reason);
+    default Acknowledgement reject(String reason) {
+        return Acknowledgement.jsonError(401, reason);
+    }
 }

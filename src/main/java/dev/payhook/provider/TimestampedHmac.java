@@ -12,9 +12,9 @@ import java.util.List;
  * with any configured secret passes (rotation).
  */
 public record TimestampedHmac(String header, String pairSeparator, String timestampKey, String signatureKey,
-                              String joiner) {
+                              String joiner, ProviderProperties properties, Clock clock) {
 
-    public void verify(WebhookRequest request, ProviderProperties properties, Clock clock) {
+    public void verify(WebhookRequest request) {
         String timestamp = null;
         List<String> candidates = new ArrayList<>();
         for (String part : Signatures.required(request, header).split(pairSeparator)) {

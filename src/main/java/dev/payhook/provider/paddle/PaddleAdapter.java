@@ -1,7 +1,6 @@
 package dev.payhook.provider.paddle;
 
 import dev.payhook.config.ProviderProperties;
-import dev.payhook.provider.Acknowledgement;
 import dev.payhook.provider.EventType;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
@@ -19,31 +18,22 @@ import java.util.Set;
 /** Paddle Billing: {@code Paddle-Signature: ts=..;h1=..}, HMAC-SHA256 over {@code ts:body}. */
 public class PaddleAdapter implements ProviderAdapter {
 
-    private static final TimestampedHmac SCHEME = new TimestampedHmac("paddle-signature", ";", "ts", "h1", ":");
-
     private final String provider;
-    private final ProviderProperties properties;
-    private final Clock clock;
+    private final TimestampedHmac signature;
 
     public PaddleAdapter(String provider, ProviderProperties properties, Clock clock) {
         this.provider = provider;
-        this.properties = properties;
-        this.clock = clock;
+        this.signature = new TimestampedHmac("paddle-signature", ";", "ts", "h1", ":", properties, clock);
     }
 
     @Override
     public Set<String> headerNames() {
-        return Set.of(SCHEME.header());
-    }
-
-    @Override
-    public boolean acceptsContentType(String contentType) {
-        return Acknowledgement.isJson(contentType);
+        return Set.of(signature.header());
     }
 
     @Override
     public void verify(WebhookRequest request) {
-        SCHEME.verify(request, properties, clock);
+        signature.verify(request);
     }
 
     @Override
@@ -100,15 +90,5 @@ public class PaddleAdapter implements ProviderAdapter {
         };
         Long amount = a.totals() == null || a.totals().total() == null ? null : Money.fromMinorString(a.totals().total());
         return b.payment(a.transactionId()).refund(a.id()).amount(amount, a.currencyCode()).build(type);
-    }
-
-    @Override
-    public Acknowledgement ack() {
-        return Acknowledgement.empty(200);
-    }
-
-    @Override
-    public Acknowledgement reject(String reason) {
-        return Acknowledgement.jsonError(401, reason);
     }
 }

@@ -1,7 +1,6 @@
 package dev.payhook.provider.standardwebhooks;
 
 import dev.payhook.config.ProviderProperties;
-import dev.payhook.provider.Acknowledgement;
 import dev.payhook.provider.EventType;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
@@ -30,11 +29,6 @@ public class StandardWebhooksAdapter implements ProviderAdapter {
     @Override
     public Set<String> headerNames() {
         return StandardWebhooksSignature.HEADERS;
-    }
-
-    @Override
-    public boolean acceptsContentType(String contentType) {
-        return Acknowledgement.isJson(contentType);
     }
 
     @Override
@@ -91,15 +85,5 @@ public class StandardWebhooksAdapter implements ProviderAdapter {
         DodoWebhook.Dispute d = WireJson.convert(w.data(), DodoWebhook.Dispute.class);
         Long amount = d.amount() == null ? null : Money.fromMinorString(d.amount());
         return b.payment(d.paymentId()).amount(amount, d.currency()).build(type);
-    }
-
-    @Override
-    public Acknowledgement ack() {
-        return Acknowledgement.empty(200);
-    }
-
-    @Override
-    public Acknowledgement reject(String reason) {
-        return Acknowledgement.jsonError(401, reason);
     }
 }

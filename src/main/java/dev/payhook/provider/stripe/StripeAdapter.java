@@ -24,31 +24,22 @@ import java.util.Set;
 /** Stripe: {@code Stripe-Signature: t=..,v1=..}, HMAC-SHA256 over {@code t.body}, any v1 of any secret. */
 public class StripeAdapter implements ProviderAdapter {
 
-    private static final TimestampedHmac SCHEME = new TimestampedHmac("stripe-signature", ",", "t", "v1", ".");
-
     private final String provider;
-    private final ProviderProperties properties;
-    private final Clock clock;
+    private final TimestampedHmac signature;
 
     public StripeAdapter(String provider, ProviderProperties properties, Clock clock) {
         this.provider = provider;
-        this.properties = properties;
-        this.clock = clock;
+        this.signature = new TimestampedHmac("stripe-signature", ",", "t", "v1", ".", properties, clock);
     }
 
     @Override
     public Set<String> headerNames() {
-        return Set.of(SCHEME.header());
-    }
-
-    @Override
-    public boolean acceptsContentType(String contentType) {
-        return Acknowledgement.isJson(contentType);
+        return Set.of(signature.header());
     }
 
     @Override
     public void verify(WebhookRequest request) {
-        SCHEME.verify(request, properties, clock);
+        signature.verify(request);
     }
 
     @Override
@@ -175,10 +166,5 @@ public class StripeAdapter implements ProviderAdapter {
     @Override
     public Acknowledgement ack() {
         return Acknowledgement.json(200, "{\"received\":true}");
-    }
-
-    @Override
-    public Acknowledgement reject(String reason) {
-        return Acknowledgement.jsonError(401, reason);
     }
 }
