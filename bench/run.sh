@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 N="${N:-20000}"          # events per measured phase
 C="${C:-64}"             # concurrent keep-alive connections
 RATE="${RATE:-1000}"     # paced rate for the first latency phase (events/s, N events)
-SUSTAINED="${SUSTAINED:-200}"  # a rate processing keeps up with here, for 20 s
+SUSTAINED="${SUSTAINED:-100}"  # a rate processing keeps up with on 2 cores, for 20 s
 PORT="${PORT:-18080}"
 PG_PORT="${PG_PORT:-54329}"
 # PAYHOOK_ARGS: extra --name=value settings for the gateway under test (e.g. --payhook.processing.consumers=16)

@@ -4,7 +4,7 @@ import dev.payhook.config.ProviderProperties;
 import dev.payhook.provider.EventType;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.ProviderAdapter;
+import dev.payhook.provider.TimestampedHmacAdapter;
 import dev.payhook.provider.TimestampedHmac;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
@@ -13,27 +13,12 @@ import dev.payhook.provider.paddle.PaddleNotification.Transaction;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 
 /** Paddle Billing: {@code Paddle-Signature: ts=..;h1=..}, HMAC-SHA256 over {@code ts:body}. */
-public class PaddleAdapter implements ProviderAdapter {
-
-    private final String provider;
-    private final TimestampedHmac signature;
+public class PaddleAdapter extends TimestampedHmacAdapter {
 
     public PaddleAdapter(String provider, ProviderProperties properties, Clock clock) {
-        this.provider = provider;
-        this.signature = new TimestampedHmac("paddle-signature", ";", "ts", "h1", ":", properties, clock);
-    }
-
-    @Override
-    public Set<String> headerNames() {
-        return Set.of(signature.header());
-    }
-
-    @Override
-    public void verify(WebhookRequest request) {
-        signature.verify(request);
+        super(provider, new TimestampedHmac("paddle-signature", ";", "ts", "h1", ":", properties, clock));
     }
 
     @Override

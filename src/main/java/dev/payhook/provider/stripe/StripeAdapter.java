@@ -4,7 +4,7 @@ import dev.payhook.config.ProviderProperties;
 import dev.payhook.provider.Acknowledgement;
 import dev.payhook.provider.EventType;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.ProviderAdapter;
+import dev.payhook.provider.TimestampedHmacAdapter;
 import dev.payhook.provider.TimestampedHmac;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
@@ -19,27 +19,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** Stripe: {@code Stripe-Signature: t=..,v1=..}, HMAC-SHA256 over {@code t.body}, any v1 of any secret. */
-public class StripeAdapter implements ProviderAdapter {
-
-    private final String provider;
-    private final TimestampedHmac signature;
+public class StripeAdapter extends TimestampedHmacAdapter {
 
     public StripeAdapter(String provider, ProviderProperties properties, Clock clock) {
-        this.provider = provider;
-        this.signature = new TimestampedHmac("stripe-signature", ",", "t", "v1", ".", properties, clock);
-    }
-
-    @Override
-    public Set<String> headerNames() {
-        return Set.of(signature.header());
-    }
-
-    @Override
-    public void verify(WebhookRequest request) {
-        signature.verify(request);
+        super(provider, new TimestampedHmac("stripe-signature", ",", "t", "v1", ".", properties, clock));
     }
 
     @Override
