@@ -12,7 +12,7 @@ CREATE TABLE receipts (
     outcome      TEXT        NOT NULL DEFAULT 'received',
     reason       TEXT,
     updated_at   TIMESTAMPTZ NOT NULL DEFAULT now()
-);
+) WITH (fillfactor = 80);  -- room on each page, so the outcome update stays a heap-only update
 CREATE INDEX receipts_event ON receipts (provider, event_id);
 CREATE INDEX receipts_order ON receipts (order_id);
 CREATE INDEX receipts_received ON receipts (received_at DESC);
@@ -34,7 +34,7 @@ CREATE TABLE orders (
     status       TEXT        NOT NULL DEFAULT 'pending',
     created_at   TIMESTAMPTZ NOT NULL DEFAULT now(),
     updated_at   TIMESTAMPTZ NOT NULL DEFAULT now()
-);
+) WITH (fillfactor = 80);
 
 -- The second lock: has this money been recorded. State is derived from payment_events.
 CREATE TABLE payments (
@@ -50,7 +50,7 @@ CREATE TABLE payments (
     created_at          TIMESTAMPTZ NOT NULL DEFAULT now(),
     updated_at          TIMESTAMPTZ NOT NULL DEFAULT now(),
     UNIQUE (provider, provider_payment_id)
-);
+) WITH (fillfactor = 80);
 CREATE INDEX payments_order ON payments (order_id);
 
 -- Append-only: every applied event of a payment.

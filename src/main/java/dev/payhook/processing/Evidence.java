@@ -1,14 +1,14 @@
 package dev.payhook.processing;
 
 import dev.payhook.ingress.Envelope;
-import dev.payhook.provider.ProviderRegistry;
-import dev.payhook.provider.UnparseablePayload;
-import dev.payhook.provider.WebhookRequest;
 import dev.payhook.store.ReceiptStore;
 import org.apache.camel.Exchange;
 import org.springframework.stereotype.Component;
 
-/** Step A: the receipt row, committed on its own before anything is interpreted. */
+/**
+ * Step A: the receipt row, committed on its own before anything is applied, whether or not the
+ * message can be read. It names the event and the order as far as the message tells them.
+ */
 @Component("evidence")
 public class Evidence {
 
@@ -18,28 +18,19 @@ public class Evidence {
     public static final String ENVELOPE = "payhookEnvelope";
 
     private final ReceiptStore receipts;
-    private final ProviderRegistry providers;
+    private final Normalizer normalizer;
 
-    public Evidence(ReceiptStore receipts, ProviderRegistry providers) {
+    public Evidence(ReceiptStore receipts, Normalizer normalizer) {
         this.receipts = receipts;
-        this.providers = providers;
+        this.normalizer = normalizer;
     }
 
     public void record(Exchange exchange) {
         Envelope envelope = Envelope.readFrom(exchange.getIn());
-        receipts.insert(envelope, eventId(envelope));
+        Normalizer.Parsed parsed = normalizer.parse(envelope);
+        receipts.insert(envelope, parsed.eventId(), parsed.orderId());
         exchange.setProperty(ENVELOPE, envelope);
+        exchange.setProperty(Normalizer.PARSED, parsed);
         exchange.setProperty(RECEIPT, new Receipt(envelope.receiptId(), envelope.provider()));
-    }
-
-    /** The evidence names the event even when the rest of the message cannot be read. */
-    private String eventId(Envelope envelope) {
-        try {
-            return providers.find(envelope.provider())
-                    .map(a -> a.eventId(new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers())))
-                    .orElse(null);
-        } catch (UnparseablePayload e) {
-            return null;
-        }
     }
 }

@@ -14,21 +14,50 @@ import org.springframework.stereotype.Component;
 @Component("normalizer")
 public class Normalizer {
 
+    /** Exchange property holding the {@link Parsed} message. */
+    static final String PARSED = "payhookParsed";
+
+    /** The events of a message, or why it cannot be read; the event and order it names either way, as far as known. */
+    record Parsed(List<NormalizedEvent> events, UnparseablePayload failure, String eventId, String orderId) {
+    }
+
     private final ProviderRegistry providers;
 
     public Normalizer(ProviderRegistry providers) {
         this.providers = providers;
     }
 
-    public List<NormalizedEvent> normalize(Exchange exchange) {
-        Envelope envelope = exchange.getProperty(Evidence.ENVELOPE, Envelope.class);
-        ProviderAdapter adapter = providers.find(envelope.provider())
-                .orElseThrow(() -> new UnparseablePayload("provider " + envelope.provider() + " is not enabled"));
-        List<NormalizedEvent> events = adapter.normalize(
-                new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers()));
-        if (events.isEmpty()) {
-            throw new UnparseablePayload("no event in the message");
+    /** Reads the message once, for the evidence row and for the events; never throws for bad content. */
+    Parsed parse(Envelope envelope) {
+        WebhookRequest request = new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers());
+        ProviderAdapter adapter = providers.find(envelope.provider()).orElse(null);
+        if (adapter == null) {
+            return new Parsed(List.of(), new UnparseablePayload("provider " + envelope.provider() + " is not enabled"), null, null);
         }
-        return events;
+        try {
+            List<NormalizedEvent> events = adapter.normalize(request);
+            if (events.isEmpty()) {
+                throw new UnparseablePayload("no event in the message");
+            }
+            return new Parsed(events, null, adapter.eventId(request), events.get(0).orderId());
+        } catch (UnparseablePayload e) {
+            return new Parsed(List.of(), e, eventIdOf(adapter, request), null);
+        }
+    }
+
+    public List<NormalizedEvent> normalize(Exchange exchange) {
+        Parsed parsed = exchange.getProperty(PARSED, Parsed.class);
+        if (parsed.failure() != null) {
+            throw parsed.failure();
+        }
+        return parsed.events();
+    }
+
+    private static String eventIdOf(ProviderAdapter adapter, WebhookRequest request) {
+        try {
+            return adapter.eventId(request);
+        } catch (UnparseablePayload e) {
+            return null;
+        }
     }
 }

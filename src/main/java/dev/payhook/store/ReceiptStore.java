@@ -20,12 +20,12 @@ public class ReceiptStore {
     }
 
     /** Keyed by the receipt id the ingress gave it, so a broker redelivery does not add a row. */
-    public void insert(Envelope e, String eventId) {
+    public void insert(Envelope e, String eventId, String orderId) {
         jdbc.update("""
-                INSERT INTO receipts (id, provider, event_id, received_at, source_ip, headers, body, trace_id)
-                VALUES (?, ?, ?, ?, ?, ?::jsonb, ?, ?) ON CONFLICT (id) DO NOTHING""",
-                e.receiptId(), e.provider(), eventId, Timestamp.from(e.receivedAt()), e.sourceIp(), e.headersJson(),
-                e.body(), e.traceId());
+                INSERT INTO receipts (id, provider, event_id, order_id, received_at, source_ip, headers, body, trace_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?) ON CONFLICT (id) DO NOTHING""",
+                e.receiptId(), e.provider(), eventId, orderId, Timestamp.from(e.receivedAt()), e.sourceIp(),
+                e.headersJson(), e.body(), e.traceId());
     }
 
     /** What processing did with the delivery, and the order it concerns once known. */
