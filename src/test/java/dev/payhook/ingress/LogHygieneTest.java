@@ -1,0 +1,39 @@
+package dev.payhook.ingress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.payhook.support.GatewayTest;
+import dev.payhook.support.TestProvider;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+/** Refusals, dead letters and applied events are logged without secrets, signatures or bodies. */
+@ExtendWith(OutputCaptureExtension.class)
+class LogHygieneTest extends GatewayTest {
+
+    @Test
+    void noSecretSignatureOrBodyReachesTheLog(CapturedOutput output) {
+        TestProvider stripe = TestProvider.STRIPE;
+        String marker = "CardholderJaneDoe4242";
+        String forged = unique("evt");
+        byte[] forgedBody = stripe.payment(forged, unique("pay"), marker, 100, "USD", Instant.now());
+        Map<String, String> wrong = stripe.sign("whsec_forger", forged, Instant.now().getEpochSecond(), forgedBody);
+        assertThat(gateway.webhook(stripe, forgedBody, wrong).status()).isEqualTo(401);
+
+        String broken = unique("evt");
+        byte[] brokenBody = ("{\"id\":\"" + broken + "\",\"note\":\"" + marker + "\"}").getBytes(StandardCharsets.UTF_8);
+        Map<String, String> valid = stripe.sign(broken, brokenBody);
+        assertThat(gateway.webhook(stripe, brokenBody, valid).status()).isEqualTo(200);
+        awaitReceipts("stripe", broken, 1);
+
+        assertThat(output.getAll()).contains("signature_mismatch").contains("Dead-lettered")
+                .doesNotContain(marker)
+                .doesNotContain(stripe.secret).doesNotContain("whsec_forger")
+                .doesNotContain(wrong.get("Stripe-Signature")).doesNotContain(valid.get("Stripe-Signature"));
+    }
+}
