@@ -34,6 +34,21 @@ class HttpContractTest extends GatewayTest {
     }
 
     @Test
+    void aChunkedBodyOverTheLimitIs413AndOneWithinItIsAccepted() {
+        byte[] big = new byte[3 * 1024 * 1024];
+        Arrays.fill(big, (byte) ' ');
+        assertThat(gateway.postChunked("/webhooks/stripe", big, TestProvider.STRIPE.sign("evt_chunked_big", big)).status())
+                .isEqualTo(413);
+
+        String order = unique("ord");
+        String event = unique("evt");
+        gateway.putOrder(order, 100, "USD");
+        byte[] body = TestProvider.STRIPE.payment(event, unique("pay"), order, 100, "USD", Instant.now());
+        assertThat(gateway.postChunked("/webhooks/stripe", body, TestProvider.STRIPE.sign(event, body)).status()).isEqualTo(200);
+        awaitOrder(order, "paid");
+    }
+
+    @Test
     void aNonJsonContentTypeIs415() {
         String event = unique("evt");
         byte[] body = TestProvider.STRIPE.payment(event, unique("pay"), unique("ord"), 100, "USD", Instant.now());

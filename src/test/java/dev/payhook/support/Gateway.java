@@ -43,6 +43,16 @@ public final class Gateway {
         return send(b.build());
     }
 
+    /** A JSON POST without Content-Length (chunked transfer encoding). */
+    public Answer postChunked(String path, byte[] body, Map<String, String> headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+                .timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body)));
+        headers.forEach(b::header);
+        return send(b.build());
+    }
+
     public Answer webhook(TestProvider provider, byte[] body, Map<String, String> headers) {
         return post("/webhooks/" + provider.id, "application/json", body, headers);
     }
