@@ -24,6 +24,9 @@ import javax.crypto.spec.SecretKeySpec;
  *
  *   java bench/LoadGen.java --url http://127.0.0.1:8080/webhooks/stripe --secret whsec_x \
  *        --n 20000 --c 64 [--rate 1000] [--orders PREFIX --token TOKEN] [--label name]
+ *
+ * With --emit FILE it only writes the N signed requests, one "signature TAB body" line each,
+ * for bench/signed.lua (wrk), and exits.
  */
 public class LoadGen {
 
@@ -63,6 +66,15 @@ public class LoadGen {
                     + "\"status\":\"succeeded\",\"metadata\":{\"order_id\":\"" + prefix + "-" + i + "\"}}}}")
                     .getBytes(StandardCharsets.UTF_8);
             signatures[i] = "t=" + ts + ",v1=" + hmac(secret, ts + ".", bodies[i]);
+        }
+        if (o.containsKey("emit")) {
+            try (var out = new java.io.PrintWriter(o.get("emit"), StandardCharsets.UTF_8)) {
+                for (int i = 0; i < n; i++) {
+                    out.print(signatures[i] + "\t" + new String(bodies[i], StandardCharsets.UTF_8) + "\n");
+                }
+            }
+            System.out.printf("emitted n=%d orders=%s%n", n, prefix);
+            System.exit(0);
         }
         long[] latencies = new long[n];
         AtomicInteger failures = new AtomicInteger();

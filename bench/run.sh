@@ -5,7 +5,9 @@
 # latency at a paced rate. Prints the ratio signed/no-op. Results and logs under bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-N="${N:-20000}"          # events per measured phase
+N="${N:-20000}"          # events per paced phase (and per throughput phase without wrk)
+DURATION="${DURATION:-20}"  # seconds per throughput phase with wrk
+WRK_EVENTS="${WRK_EVENTS:-100000}"  # distinct signed events prepared for a wrk phase
 C="${C:-64}"             # concurrent keep-alive connections
 RATE="${RATE:-1000}"     # paced rate for the first latency phase (events/s, N events)
 SUSTAINED="${SUSTAINED:-100}"  # a rate processing keeps up with on 2 cores, for 20 s
@@ -35,6 +37,25 @@ done
 
 BASE="http://127.0.0.1:$PORT"
 load() { java -cp "$OUT/classes" LoadGen --secret "$SECRET" --token "$TOKEN" --c "$C" "$@"; }
+# Throughput phases: wrk (Debian package) when present, it loads the server with far less CPU than
+# a Java client; it replays distinct pre-signed events written by LoadGen --emit. Prints one line
+# like LoadGen's and sets SENT_LAST to the number of requests sent.
+blast() {  # blast LABEL PATH
+  if command -v wrk >/dev/null; then
+    local emitted w
+    emitted=$(load --n "$WRK_EVENTS" --emit "$OUT/requests.txt")
+    w=$(wrk -t2 -c"$C" -d"${DURATION}s" --latency -s bench/signed.lua "$BASE$2" -- "$OUT/requests.txt" 2)
+    SENT_LAST=$(echo "$w" | awk '/requests in/ {print $1}')
+    echo "$w" | awk -v label="$1" -v c="$C" -v tail="$(echo "$emitted" | sed 's/.*orders=/orders=/')" '
+      function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+      /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /Requests\/sec/ { rps = $2 }
+      /Non-2xx/ { bad = $5 } /requests in/ { n = $1 }
+      END { printf "%s: wrk n=%d c=%d throughput=%.0f/s ack_p50=%.1fms ack_p99=%.1fms non200=%d %s\n", label, n, c, rps, p50, p99, bad, tail }'
+  else
+    load --url "$BASE$2" --n "$N" --label "$1"
+    SENT_LAST=$N
+  fi
+}
 sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }
 drained() {  # waits until every signed event sent so far has a receipt outcome
   local want=$1
@@ -46,17 +67,20 @@ drained() {  # waits until every signed event sent so far has a receipt outcome
 }
 
 echo "warm-up (not measured)"
-load --url "$BASE/bench/noop" --n "$N" --label warmup-noop
-load --url "$BASE/webhooks/stripe" --n "$N" --label warmup-signed
-drained "$N"
+blast warmup-noop /bench/noop
+blast warmup-signed /webhooks/stripe
+SENT=$SENT_LAST
+drained "$SENT"
 
 echo "measured, $(nproc) cores, load generator on the same machine"
-NOOP=$(load --url "$BASE/bench/noop" --n "$N" --label noop)
+NOOP=$(blast noop /bench/noop)
 echo "$NOOP"
-SIGNED=$(load --url "$BASE/webhooks/stripe" --n "$N" --label signed-durable)
+blast signed-durable /webhooks/stripe > "$OUT/signed.txt"
+SIGNED=$(cat "$OUT/signed.txt")
 echo "$SIGNED"
+SENT=$((SENT + SENT_LAST))
 RUN=$(echo "$SIGNED" | sed 's/.*orders=bench-//')
-drained "$((2 * N))"
+drained "$SENT"
 echo "processing: $(sql "SELECT round(count(*) / extract(epoch FROM max(updated_at) - min(received_at)))
   FROM receipts WHERE event_id LIKE 'evt_${RUN}_%'") events/s applied (signed phase, first received -> last outcome)"
 
@@ -67,14 +91,16 @@ paid_latency() {  # receive -> order paid percentiles for the orders of one pace
           FROM orders o JOIN receipts r ON r.order_id = o.order_id
           WHERE o.order_id LIKE '$1-%' AND o.status = 'paid') t"
 }
-SENT=$((2 * N))
 for PACE in "$RATE" "$SUSTAINED"; do
   COUNT=$(( PACE == RATE ? N : SUSTAINED * 20 ))
   RATED=$(load --url "$BASE/webhooks/stripe" --n "$COUNT" --rate "$PACE" --orders "rate$PACE-$RANDOM" --label "paced")
   echo "$RATED"
-  SENT=$((SENT + COUNT))
-  drained "$SENT"
-  echo "receive -> order paid at $PACE/s: $(paid_latency "$(echo "$RATED" | sed 's/.*orders=//')")"
+  PREFIX=$(echo "$RATED" | sed 's/.*orders=//')
+  for _ in $(seq 1 600); do
+    [ "$(sql "SELECT count(*) FROM orders WHERE order_id LIKE '$PREFIX-%' AND status = 'paid'")" -ge "$COUNT" ] && break
+    sleep 1
+  done
+  echo "receive -> order paid at $PACE/s: $(paid_latency "$PREFIX")"
 done
 
 ratio() { echo "$1" | sed 's/.*throughput=\([0-9]*\).*/\1/'; }
