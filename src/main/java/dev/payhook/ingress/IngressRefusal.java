@@ -1,6 +1,6 @@
 package dev.payhook.ingress;
 
-/** A request refused before verification (unknown provider, too large, wrong content type). */
+/** A request refused before verification (unknown provider, wrong content type). */
 public class IngressRefusal extends RuntimeException {
 
     private final int status;

@@ -1,6 +1,5 @@
 package dev.payhook.ingress;
 
-import dev.payhook.config.PayhookProperties;
 import dev.payhook.provider.Acknowledgement;
 import dev.payhook.provider.ProviderAdapter;
 import dev.payhook.provider.ProviderRegistry;
@@ -19,7 +18,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * The steps of the ingress route template: admit (limits, verification, envelope), then the
+ * The steps of the ingress route template: admit (provider, content type, verification, envelope;
+ * the body limit is BodyLimitFilter's, before the body is read), then the
  * provider's answer once the broker has the envelope, or the refusal when anything failed.
  */
 @Component("ingress")
@@ -31,13 +31,11 @@ public class WebhookIngress {
     private static final Logger log = LoggerFactory.getLogger(WebhookIngress.class);
 
     private final ProviderRegistry providers;
-    private final long maxBody;
     private final Clock clock;
     private final MeterRegistry meters;
 
-    public WebhookIngress(ProviderRegistry providers, PayhookProperties properties, Clock clock, MeterRegistry meters) {
+    public WebhookIngress(ProviderRegistry providers, Clock clock, MeterRegistry meters) {
         this.providers = providers;
-        this.maxBody = properties.getIngress().getMaxBody().toBytes();
         this.clock = clock;
         this.meters = meters;
     }
@@ -50,9 +48,6 @@ public class WebhookIngress {
         byte[] body = in.getBody(byte[].class);
         if (body == null) {
             body = new byte[0];
-        }
-        if (body.length > maxBody) {
-            throw new IngressRefusal(413, "body_too_large");
         }
         if (!adapter.acceptsContentType(in.getHeader(Exchange.CONTENT_TYPE, String.class))) {
             throw new IngressRefusal(415, "unsupported_content_type");
