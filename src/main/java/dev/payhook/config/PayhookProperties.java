@@ -19,13 +19,18 @@ public class PayhookProperties {
     @Valid private final Ops ops = new Ops();
     @Valid private final Processing processing = new Processing();
     @Valid private final Outbox outbox = new Outbox();
+    @Valid private final Alerts alerts = new Alerts();
     @Valid private final Map<String, ProviderProperties> providers = new LinkedHashMap<>();
+    /** provider -> provider product reference -> Payhook SKU; seeded into the database (config/products.yml). */
+    private final Map<String, Map<String, String>> products = new LinkedHashMap<>();
 
     public Ingress getIngress() { return ingress; }
     public Ops getOps() { return ops; }
     public Processing getProcessing() { return processing; }
     public Outbox getOutbox() { return outbox; }
+    public Alerts getAlerts() { return alerts; }
     public Map<String, ProviderProperties> getProviders() { return providers; }
+    public Map<String, Map<String, String>> getProducts() { return products; }
 
     public static class Ingress {
         @NotNull private DataSize maxBody = DataSize.ofMegabytes(1);
@@ -68,5 +73,15 @@ public class PayhookProperties {
         public void setInitialBackoff(Duration initialBackoff) { this.initialBackoff = initialBackoff; }
         public Duration getMaxBackoff() { return maxBackoff; }
         public void setMaxBackoff(Duration maxBackoff) { this.maxBackoff = maxBackoff; }
+    }
+
+    /** A burst of refused signatures is an attack or a wrong secret: alert once per window and provider. */
+    public static class Alerts {
+        @Min(1) private int signatureBurst = 20;
+        @NotNull private Duration signatureWindow = Duration.ofMinutes(1);
+        public int getSignatureBurst() { return signatureBurst; }
+        public void setSignatureBurst(int signatureBurst) { this.signatureBurst = signatureBurst; }
+        public Duration getSignatureWindow() { return signatureWindow; }
+        public void setSignatureWindow(Duration signatureWindow) { this.signatureWindow = signatureWindow; }
     }
 }

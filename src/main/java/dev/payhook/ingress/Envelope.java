@@ -42,9 +42,13 @@ public record Envelope(UUID receiptId, String provider, Instant receivedAt, Stri
                 message.getHeader(PROVIDER, String.class),
                 Instant.ofEpochMilli(message.getHeader(RECEIVED_AT, Long.class)),
                 message.getHeader(SOURCE_IP, String.class),
-                JSON.readValue(message.getHeader(HEADERS, String.class), new TypeReference<Map<String, String>>() { }),
+                headersFrom(message.getHeader(HEADERS, String.class)),
                 message.getHeader(TRACE_ID, String.class),
                 body == null ? new byte[0] : body);
+    }
+
+    public static Map<String, String> headersFrom(String json) {
+        return JSON.readValue(json, new TypeReference<Map<String, String>>() { });
     }
 
     public String headersJson() {

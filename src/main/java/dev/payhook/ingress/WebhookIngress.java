@@ -33,11 +33,13 @@ public class WebhookIngress {
     private final ProviderRegistry providers;
     private final Clock clock;
     private final MeterRegistry meters;
+    private final SignatureBursts bursts;
 
-    public WebhookIngress(ProviderRegistry providers, Clock clock, MeterRegistry meters) {
+    public WebhookIngress(ProviderRegistry providers, Clock clock, MeterRegistry meters, SignatureBursts bursts) {
         this.providers = providers;
         this.clock = clock;
         this.meters = meters;
+        this.bursts = bursts;
     }
 
     public void admit(Exchange exchange) {
@@ -81,6 +83,7 @@ public class WebhookIngress {
         if (e instanceof WebhookRejected rejected) {
             meters.counter("payhook.ingress.rejected", "provider", provider, "reason", rejected.reason()).increment();
             log.warn("Refused a {} webhook from {}: {}", provider, sourceIp(exchange.getIn()), rejected.reason());
+            bursts.refused(provider, rejected.reason());
             answer(exchange, providers.get(provider).reject(rejected.reason()));
         } else if (e instanceof IngressRefusal refusal) {
             meters.counter("payhook.ingress.rejected", "provider", provider, "reason", refusal.reason()).increment();

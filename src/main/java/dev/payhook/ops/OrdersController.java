@@ -6,6 +6,7 @@ import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.store.OrderStore;
 import dev.payhook.store.OrderStore.Order;
 import dev.payhook.store.PaymentStore;
+import dev.payhook.store.ReviewStore;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,10 +28,12 @@ public class OrdersController {
 
     private final OrderStore orders;
     private final PaymentStore payments;
+    private final ReviewStore reviews;
 
-    public OrdersController(OrderStore orders, PaymentStore payments) {
+    public OrdersController(OrderStore orders, PaymentStore payments, ReviewStore reviews) {
         this.orders = orders;
         this.payments = payments;
+        this.reviews = reviews;
     }
 
     /** 201 when new, 200 when the same order again, 409 when the id is taken by a different order. */
@@ -87,7 +90,7 @@ public class OrdersController {
         v.put("entitlement", Map.of("status", orders.entitlement(o.orderId())));
         List<Map<String, Object>> ps = payments.ofOrder(o.orderId());
         v.put("payments", ps);
-        v.put("reviews", orders.reviews(o.orderId()));
+        v.put("reviews", reviews.ofOrder(o.orderId()));
         return v;
     }
 }

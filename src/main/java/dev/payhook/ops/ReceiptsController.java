@@ -1,5 +1,6 @@
 package dev.payhook.ops;
 
+import dev.payhook.store.OpsActionStore;
 import dev.payhook.store.ReceiptStore;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -20,9 +21,11 @@ public class ReceiptsController {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private final ReceiptStore receipts;
+    private final OpsActionStore actions;
 
-    public ReceiptsController(ReceiptStore receipts) {
+    public ReceiptsController(ReceiptStore receipts, OpsActionStore actions) {
         this.receipts = receipts;
+        this.actions = actions;
     }
 
     @GetMapping("/ops/receipts")
@@ -33,7 +36,7 @@ public class ReceiptsController {
         return receipts.search(provider, eventId, orderId, Math.max(1, Math.min(limit, 1000)));
     }
 
-    /** The row with its raw body: {@code body} as UTF-8 text for reading, {@code body_base64} byte for byte. */
+    /** The row with its raw body ({@code body} as UTF-8 text, {@code body_base64} byte for byte) and what ops did with it. */
     @GetMapping("/ops/receipts/{id}")
     public ResponseEntity<Map<String, Object>> get(@PathVariable UUID id) {
         List<Map<String, Object>> rows = receipts.find(id);
@@ -45,6 +48,7 @@ public class ReceiptsController {
         row.put("headers", JSON.readTree((String) row.get("headers")));
         row.put("body", new String(body, StandardCharsets.UTF_8));
         row.put("body_base64", Base64.getEncoder().encodeToString(body));
+        row.put("ops_actions", actions.ofReceipt(id));
         return ResponseEntity.ok(row);
     }
 }

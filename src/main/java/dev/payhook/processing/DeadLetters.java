@@ -1,9 +1,12 @@
 package dev.payhook.processing;
 
 import dev.payhook.ingress.Envelope;
+import dev.payhook.outbox.Alerts;
 import dev.payhook.store.DeadLetterStore;
 import dev.payhook.store.ReceiptStore;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.slf4j.Logger;
@@ -23,12 +26,15 @@ public class DeadLetters {
     private final ReceiptStore receipts;
     private final TransactionTemplate tx;
     private final MeterRegistry meters;
+    private final Alerts alerts;
 
-    public DeadLetters(DeadLetterStore deadLetters, ReceiptStore receipts, TransactionTemplate tx, MeterRegistry meters) {
+    public DeadLetters(DeadLetterStore deadLetters, ReceiptStore receipts, TransactionTemplate tx, MeterRegistry meters,
+                       Alerts alerts) {
         this.deadLetters = deadLetters;
         this.receipts = receipts;
         this.tx = tx;
         this.meters = meters;
+        this.alerts = alerts;
     }
 
     public void record(Exchange exchange) {
@@ -46,6 +52,12 @@ public class DeadLetters {
         tx.executeWithoutResult(s -> {
             deadLetters.add(id, e.receiptId(), reason, detail);
             receipts.outcome(e.receiptId(), "dead_lettered", reason, null);
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("provider", e.provider());
+            details.put("receipt_id", e.receiptId().toString());
+            details.put("dead_letter_id", id.toString());
+            details.put("detail", detail);
+            alerts.raise(reason, id.toString(), details);
         });
         meters.counter("payhook.processing.dead_lettered", "provider", e.provider(), "reason", reason).increment();
         log.warn("Dead-lettered receipt {} of {}: {}", e.receiptId(), e.provider(), reason);

@@ -1,7 +1,7 @@
 package dev.payhook.processing;
 
+import dev.payhook.outbox.Alerts;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.store.OrderStore;
 import dev.payhook.store.OutboxStore;
 import dev.payhook.store.PaymentStore;
 import dev.payhook.store.ReceiptStore;
@@ -24,18 +24,22 @@ public class EventApplier {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final PaymentStore payments;
-    private final OrderStore orders;
     private final ReceiptStore receipts;
     private final OutboxStore outbox;
     private final OrderSettlement settlement;
+    private final Reconciliation reconciliation;
+    private final Reviews reviews;
+    private final Alerts alerts;
 
-    public EventApplier(PaymentStore payments, OrderStore orders, ReceiptStore receipts, OutboxStore outbox,
-                        OrderSettlement settlement) {
+    public EventApplier(PaymentStore payments, ReceiptStore receipts, OutboxStore outbox, OrderSettlement settlement,
+                        Reconciliation reconciliation, Reviews reviews, Alerts alerts) {
         this.payments = payments;
-        this.orders = orders;
         this.receipts = receipts;
         this.outbox = outbox;
         this.settlement = settlement;
+        this.reconciliation = reconciliation;
+        this.reviews = reviews;
+        this.alerts = alerts;
     }
 
     public void payment(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
@@ -60,23 +64,46 @@ public class EventApplier {
         receipts.outcome(receipt.id(), "ignored", "event type " + e.providerType() + " has no effect", e.orderId());
     }
 
+    /** A test event on a live gateway, or the reverse: kept as evidence, no effect at all. */
+    public void rejectedMode(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
+        String reason = reconciliation.modeConflict(e);
+        receipts.outcome(receipt.id(), "rejected_mode", reason, e.orderId());
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("provider", e.provider());
+        details.put("event_id", e.eventId());
+        details.put("detail", reason);
+        alerts.raise("rejected_mode", e.lockKey(), details);
+    }
+
     public void duplicate(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
         receipts.outcome(receipt.id(), "duplicate", "event " + e.eventId() + " was already processed", e.orderId());
     }
 
     private void onPayment(NormalizedEvent e, Receipt receipt) {
-        PaymentStore.Locked payment = payments.upsertAndLock(e.provider(), e.providerPaymentId(), e.orderId());
+        String sku = reconciliation.requireKnown(e);
+        PaymentStore.Locked payment = payments.upsertAndLock(e.provider(), e.providerPaymentId(), e.orderId(), sku);
         payments.appendEvent(payment.id(), e, receipt.id());
-        PaymentStateMachine.Result result = PaymentStateMachine.derive(payments.events(payment.id()));
+        PaymentStateMachine.Outcome outcome = PaymentStateMachine.outcome(payments.events(payment.id()), e.eventId());
+        PaymentStateMachine.Result result = outcome.result();
+        String status = result.state().status();
         payments.saveState(payment.id(), result.state());
         String orderId = payment.orderId();
+        result.verdicts().forEach((eventId, verdict) -> {
+            if (verdict.equals("review")) {
+                reviews.open("contradictory_event", e.provider() + ":" + eventId, orderId, payment.id(),
+                        "event " + eventId + " contradicts the other events of payment " + e.providerPaymentId());
+            }
+        });
         if (orderId != null) {
-            orders.lock(orderId).ifPresent(settlement::settle);
+            settlement.settle(orderId);
         }
-        publish(e, result.state().status());
-        String verdict = result.verdicts().getOrDefault(e.eventId(), "applied");
-        receipts.outcome(receipt.id(), verdict, verdict.equals("applied") ? null
-                : e.type().wireName() + " does not apply to a payment in state " + result.state().status(), orderId);
+        publish(e, status);
+        String verdict = outcome.verdict();
+        receipts.outcome(receipt.id(), verdict, switch (verdict) {
+            case "applied" -> null;
+            case "stale" -> e.type().wireName() + " is older than the payment's state " + status;
+            default -> e.type().wireName() + " contradicts the payment's state " + status + ": review opened";
+        }, orderId);
     }
 
     private void publish(NormalizedEvent e, String paymentStatus) {

@@ -55,6 +55,10 @@ public class Failures implements Predicate {
             log.warn("Infrastructure failure, the message will be redelivered: {}", String.valueOf(failure));
             return false;
         }
+        if (causedBy(failure, UnknownReference.class)) {
+            meters.counter("payhook.processing.failures", "cause", "unknown_reference").increment();
+            return true;
+        }
         meters.counter("payhook.processing.failures", "cause", "message").increment();
         if (causedBy(failure, UnparseablePayload.class)) {
             return true;
@@ -73,10 +77,15 @@ public class Failures implements Predicate {
 
     /** The reason recorded with a dead letter. */
     public static String reason(Throwable failure) {
+        for (Throwable c = failure; c != null; c = c.getCause()) {
+            if (c instanceof UnknownReference unknown) {
+                return unknown.reason();
+            }
+        }
         return causedBy(failure, UnparseablePayload.class) ? "unparseable" : "processing_failed";
     }
 
-    static boolean isInfrastructure(Throwable t) {
+    public static boolean isInfrastructure(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof CannotGetJdbcConnectionException || c instanceof CannotCreateTransactionException
                     || c instanceof DataAccessResourceFailureException || c instanceof TransientDataAccessException

@@ -28,18 +28,47 @@ public final class PaymentStateMachine {
 
     private static final Set<EventType> DISPUTE = EnumSet.of(EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST);
 
+    /** Events at the same instant are taken in the order a payment's life goes through them. */
+    private static final List<EventType> PRECEDENCE = List.of(EventType.PAYMENT_PENDING, EventType.PAYMENT_FAILED,
+            EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_CANCELED, EventType.REFUND_FAILED, EventType.REFUND_SUCCEEDED,
+            EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST);
+
+    private static final Comparator<EventRow> ORDER = Comparator.comparing(EventRow::occurredAt)
+            .thenComparing(e -> PRECEDENCE.indexOf(e.type()))
+            .thenComparing(e -> e.eventId() == null ? "" : e.eventId());
+
     private PaymentStateMachine() {
     }
 
-    /** The state, and for each event id whether the machine applied it ("applied") or refused it ("stale"/"review"). */
+    /** The state, and for each event id whether the machine applied it ("applied") or its table refused it ("review"). */
     public record Result(Derived state, Map<String, String> verdicts) {
     }
 
+    /** The payment's state with event {@code eventId} among its events, and what that event did to it. */
+    public record Outcome(Result result, String verdict) {
+    }
+
+    /**
+     * {@code applied} when the event moved the state; {@code stale} when it is older than events
+     * already known and changes nothing; {@code review} when the table forbids it (a contradiction).
+     */
+    public static Outcome outcome(List<EventRow> events, String eventId) {
+        Result with = derive(events);
+        String verdict = with.verdicts().getOrDefault(eventId, "applied");
+        if (verdict.equals("applied")) {
+            List<EventRow> others = events.stream().filter(e -> !eventId.equals(e.eventId())).toList();
+            Instant mine = events.stream().filter(e -> eventId.equals(e.eventId())).map(EventRow::occurredAt)
+                    .min(Comparator.naturalOrder()).orElse(null);
+            boolean older = mine != null && others.stream().anyMatch(o -> o.occurredAt().isAfter(mine));
+            if (older && derive(others).state().equals(with.state())) {
+                verdict = "stale";
+            }
+        }
+        return new Outcome(with, verdict);
+    }
+
     public static Result derive(List<EventRow> events) {
-        List<EventRow> ordered = events.stream()
-                .sorted(Comparator.comparing(EventRow::occurredAt).thenComparing(EventRow::type)
-                        .thenComparing(e -> e.eventId() == null ? "" : e.eventId()))
-                .toList();
+        List<EventRow> ordered = events.stream().sorted(ORDER).toList();
         String base = "unknown";
         String dispute = null;
         Long amount = null;
@@ -80,8 +109,7 @@ public final class PaymentStateMachine {
                     };
                 }
             }
-            String verdict = applied ? "applied" : (lastApplied != null && e.occurredAt().isBefore(lastApplied) ? "stale" : "review");
-            verdicts.put(e.eventId(), verdict);
+            verdicts.put(e.eventId(), applied ? "applied" : "review");
             if (applied && (lastApplied == null || e.occurredAt().isAfter(lastApplied))) {
                 lastApplied = e.occurredAt();
             }

@@ -68,6 +68,11 @@ public class ProviderRegistry {
         return find(provider).orElseThrow(() -> new IllegalStateException("provider " + provider + " is not enabled"));
     }
 
+    /** Known to the configuration, enabled or not. */
+    public boolean isConfigured(String provider) {
+        return settings.containsKey(provider);
+    }
+
     public ProviderProperties.Mode mode(String provider) {
         return settings.get(provider).getMode();
     }

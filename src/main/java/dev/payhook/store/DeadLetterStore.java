@@ -1,12 +1,18 @@
 package dev.payhook.store;
 
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
-/** Messages ops must look at: authentic, kept, not applied. */
+/** Messages ops must look at: authentic, kept, not applied; open until replayed or discarded. */
 @Component
 public class DeadLetterStore {
+
+    public record DeadLetter(UUID id, UUID receiptId, String provider, String eventId, String reason, String status) {
+    }
 
     private final JdbcTemplate jdbc;
 
@@ -20,5 +26,28 @@ public class DeadLetterStore {
                 INSERT INTO dead_letters (id, receipt_id, provider, event_id, reason, detail)
                 SELECT ?, id, provider, event_id, ?, ? FROM receipts WHERE id = ?""",
                 id, reason, detail, receiptId);
+    }
+
+    public List<Map<String, Object>> list(String status, int limit) {
+        return jdbc.queryForList("""
+                SELECT d.id, d.provider, d.event_id, d.reason, d.detail, d.status, d.receipt_id, r.received_at,
+                       d.created_at, d.closed_at, d.closed_by
+                FROM dead_letters d JOIN receipts r ON r.id = d.receipt_id
+                WHERE CAST(? AS text) IS NULL OR d.status = ? ORDER BY d.created_at LIMIT ?""", status, status, limit);
+    }
+
+    /** The dead letter, locked until the end of the transaction. */
+    public Optional<DeadLetter> lock(UUID id) {
+        return jdbc.query("""
+                SELECT id, receipt_id, provider, event_id, reason, status FROM dead_letters WHERE id = ? FOR UPDATE""",
+                (rs, i) -> new DeadLetter(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
+                        rs.getString(4), rs.getString(5), rs.getString(6)), id).stream().findFirst();
+    }
+
+    /** Closes an open dead letter as {@code replayed} or {@code discarded}. */
+    public void close(UUID id, String status, String actor) {
+        jdbc.update("""
+                UPDATE dead_letters SET status = ?, closed_at = now(), closed_by = ? WHERE id = ? AND status = 'open'""",
+                status, actor, id);
     }
 }

@@ -1,7 +1,6 @@
 package dev.payhook.store;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -42,8 +41,9 @@ public class OrderStore {
                 rs.getString(5), rs.getString(6)), orderId).stream().findFirst();
     }
 
-    public void setStatus(String orderId, String status) {
-        jdbc.update("UPDATE orders SET status = ?, updated_at = now() WHERE order_id = ? AND status <> ?",
+    /** Sets the order's status; true when that changed it. */
+    public boolean setStatus(String orderId, String status) {
+        return 1 == jdbc.update("UPDATE orders SET status = ?, updated_at = now() WHERE order_id = ? AND status <> ?",
                 status, orderId, status);
     }
 
@@ -56,12 +56,14 @@ public class OrderStore {
                 o.orderId(), o.sku(), o.customerId(), status) == 1;
     }
 
+    /** Revokes an entitlement granted earlier, if there is one. */
+    public void revokeEntitlement(String orderId) {
+        jdbc.update("UPDATE entitlements SET status = 'revoked', updated_at = now() WHERE order_id = ? AND status <> 'revoked'",
+                orderId);
+    }
+
     public String entitlement(String orderId) {
         List<String> s = jdbc.queryForList("SELECT status FROM entitlements WHERE order_id = ?", String.class, orderId);
         return s.isEmpty() ? "none" : s.get(0);
-    }
-
-    public List<Map<String, Object>> reviews(String orderId) {
-        return jdbc.queryForList("SELECT id, kind, status FROM reviews WHERE order_id = ? ORDER BY id", orderId);
     }
 }

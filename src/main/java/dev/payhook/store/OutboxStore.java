@@ -17,9 +17,9 @@ public class OutboxStore {
         this.jdbc = jdbc;
     }
 
-    /** Adds a side effect once: a replayed step with the same dedupe key adds nothing. */
-    public void add(String destination, String kind, String dedupeKey, String payloadJson) {
-        jdbc.update("""
+    /** Adds a side effect once: a replayed step with the same dedupe key adds nothing; true when added. */
+    public boolean add(String destination, String kind, String dedupeKey, String payloadJson) {
+        return 1 == jdbc.update("""
                 INSERT INTO outbox (destination, kind, dedupe_key, payload) VALUES (?, ?, ?, ?::jsonb)
                 ON CONFLICT (dedupe_key) DO NOTHING""", destination, kind, dedupeKey, payloadJson);
     }

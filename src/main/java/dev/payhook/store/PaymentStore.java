@@ -35,13 +35,14 @@ public class PaymentStore {
     public record Locked(long id, String orderId) {
     }
 
-    public Locked upsertAndLock(String provider, String providerPaymentId, String orderId) {
+    public Locked upsertAndLock(String provider, String providerPaymentId, String orderId, String sku) {
         return jdbc.queryForObject("""
-                INSERT INTO payments (provider, provider_payment_id, order_id) VALUES (?, ?, ?)
+                INSERT INTO payments (provider, provider_payment_id, order_id, sku) VALUES (?, ?, ?, ?)
                 ON CONFLICT (provider, provider_payment_id)
-                DO UPDATE SET order_id = COALESCE(payments.order_id, EXCLUDED.order_id)
+                DO UPDATE SET order_id = COALESCE(payments.order_id, EXCLUDED.order_id),
+                              sku = COALESCE(payments.sku, EXCLUDED.sku)
                 RETURNING id, order_id""", (rs, i) -> new Locked(rs.getLong(1), rs.getString(2)),
-                provider, providerPaymentId, orderId);
+                provider, providerPaymentId, orderId, sku);
     }
 
     public void appendEvent(long paymentId, NormalizedEvent e, UUID receiptId) {
@@ -71,10 +72,27 @@ public class PaymentStore {
                 d.occurredAt() == null ? null : Timestamp.from(d.occurredAt()), paymentId);
     }
 
-    /** The payments of an order, oldest first. */
+    /** A payment as the order's settlement weighs it. */
+    public record OrderPayment(long id, String provider, String providerPaymentId, String status, Long amountMinor,
+                               String currency, String sku) {
+        public String key() {
+            return provider + ":" + providerPaymentId;
+        }
+    }
+
+    /** The payments of an order, in the order they were made (ties by provider id, never by arrival). */
+    public List<OrderPayment> settling(String orderId) {
+        return jdbc.query("""
+                SELECT id, provider, provider_payment_id, status, amount_minor, currency, sku
+                FROM payments WHERE order_id = ? ORDER BY occurred_at NULLS LAST, provider, provider_payment_id""",
+                (rs, i) -> new OrderPayment(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                        (Long) rs.getObject(5), rs.getString(6), rs.getString(7)), orderId);
+    }
+
+    /** The payments of an order, oldest first, for the orders API. */
     public List<Map<String, Object>> ofOrder(String orderId) {
         return jdbc.queryForList("""
                 SELECT provider, provider_payment_id, status, amount_minor, currency, refunded_minor, occurred_at
-                FROM payments WHERE order_id = ? ORDER BY occurred_at NULLS LAST, id""", orderId);
+                FROM payments WHERE order_id = ? ORDER BY occurred_at NULLS LAST, provider, provider_payment_id""", orderId);
     }
 }

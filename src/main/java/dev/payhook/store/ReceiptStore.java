@@ -5,6 +5,7 @@ import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -55,6 +56,13 @@ public class ReceiptStore {
         sql.append(" ORDER BY received_at DESC LIMIT ?");
         args.add(limit);
         return jdbc.queryForList(sql.toString(), args.toArray());
+    }
+
+    /** The delivery as the ingress put it on the broker, for a replay. */
+    public Optional<Envelope> envelope(UUID id) {
+        return jdbc.query("SELECT provider, received_at, source_ip, headers::text, trace_id, body FROM receipts WHERE id = ?",
+                (rs, i) -> new Envelope(id, rs.getString(1), rs.getTimestamp(2).toInstant(), rs.getString(3),
+                        Envelope.headersFrom(rs.getString(4)), rs.getString(5), rs.getBytes(6)), id).stream().findFirst();
     }
 
     public List<Map<String, Object>> find(UUID id) {

@@ -51,7 +51,8 @@ class RestartSurvivalTest {
                 "--payhook.processing.enabled=" + processing,
                 "--payhook.ops.token=" + Gateway.OPS_TOKEN,
                 "--payhook.embedded-postgres.data-dir=" + data.resolve("postgres"),
-                "--spring.artemis.embedded.data-directory=" + data.resolve("artemis")));
+                "--spring.artemis.embedded.data-directory=" + data.resolve("artemis"),
+                "--payhook.products.dodo.pdt_T3stProduct=book-1"));
         for (TestProvider p : TestProvider.values()) {
             args.add("--payhook.providers." + p.id + ".secrets[0]=" + p.secret);
         }

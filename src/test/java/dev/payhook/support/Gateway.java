@@ -68,6 +68,13 @@ public final class Gateway {
                 .PUT(HttpRequest.BodyPublishers.ofString(body)).build());
     }
 
+    /** An ops or merchant call with the token; {@code json} may be null. */
+    public Answer call(String method, String path, String json) {
+        HttpRequest.Builder b = ops(base + path).header("Content-Type", "application/json")
+                .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        return send(b.build());
+    }
+
     public Answer get(String path) {
         return send(ops(base + path).GET().build());
     }

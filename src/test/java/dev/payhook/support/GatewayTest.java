@@ -22,7 +22,9 @@ import tools.jackson.databind.JsonNode;
         "spring.artemis.embedded.data-directory=target/artemis-${random.uuid}",
         "payhook.ops.token=" + Gateway.OPS_TOKEN,
         "payhook.outbox.poll-interval=50ms",
-        "payhook.processing.max-attempts=3"
+        "payhook.processing.max-attempts=3",
+        "payhook.products.paddle.pro_01test000000000000000000=book-1",
+        "payhook.products.dodo.pdt_T3stProduct=book-1"
 })
 public abstract class GatewayTest {
 

@@ -67,13 +67,14 @@ public class StripeAdapter extends TimestampedHmacAdapter {
         PaymentIntent pi = WireJson.convert(object, PaymentIntent.class);
         long amount = type == EventType.PAYMENT_SUCCEEDED && pi.amountReceived() != null && pi.amountReceived() > 0
                 ? pi.amountReceived() : WireJson.require(pi.amount(), "amount");
-        return b.payment(pi.id()).order(orderId(pi.metadata())).amount(amount, pi.currency()).build(type);
+        return b.payment(pi.id()).order(orderId(pi.metadata())).products(products(pi.metadata()))
+                .amount(amount, pi.currency()).build(type);
     }
 
     private static NormalizedEvent charge(NormalizedEvent.Builder b, JsonNode object, EventType type) {
         Charge ch = WireJson.convert(object, Charge.class);
         return b.payment(paymentOf(ch.paymentIntent(), ch.id())).order(orderId(ch.metadata()))
-                .amount(WireJson.require(ch.amount(), "amount"), ch.currency()).build(type);
+                .products(products(ch.metadata())).amount(WireJson.require(ch.amount(), "amount"), ch.currency()).build(type);
     }
 
     /**
@@ -146,6 +147,15 @@ public class StripeAdapter extends TimestampedHmacAdapter {
 
     private static String orderId(Map<String, String> metadata) {
         return metadata == null ? null : metadata.get("order_id");
+    }
+
+    /** Payment objects carry no line items: the merchant names the product in metadata, by product or price id. */
+    private static List<String> products(Map<String, String> metadata) {
+        if (metadata == null) {
+            return List.of();
+        }
+        String ref = metadata.get("product_id") != null ? metadata.get("product_id") : metadata.get("price_id");
+        return ref == null || ref.isBlank() ? List.of() : List.of(ref);
     }
 
     @Override

@@ -1,0 +1,54 @@
+package dev.payhook.ops;
+
+import dev.payhook.provider.ProviderRegistry;
+import dev.payhook.store.OpsActionStore;
+import dev.payhook.store.ProductStore;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.ResponseEntity;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Maps a provider's product reference to a Payhook SKU; a payment naming an unmapped one is dead-lettered. */
+@RestController
+public class ProductsController {
+
+    public record Mapping(String sku) {
+    }
+
+    private final ProductStore products;
+    private final OpsActionStore actions;
+    private final ProviderRegistry providers;
+
+    public ProductsController(ProductStore products, OpsActionStore actions, ProviderRegistry providers) {
+        this.products = products;
+        this.actions = actions;
+        this.providers = providers;
+    }
+
+    @GetMapping("/ops/products")
+    public List<Map<String, Object>> list() {
+        return products.all();
+    }
+
+    /** 201 when the reference is new, 200 when its mapping was set again or changed. */
+    @PutMapping("/ops/products/{provider}/{ref}")
+    @Transactional
+    public ResponseEntity<Map<String, Object>> put(@PathVariable String provider, @PathVariable String ref,
+                                                   @RequestBody(required = false) Mapping body, HttpServletRequest request) {
+        if (!providers.isConfigured(provider)) {
+            return ResponseEntity.status(404).body(Map.of("error", "unknown_provider"));
+        }
+        if (body == null || body.sku() == null || body.sku().isBlank() || ref.isBlank() || ref.length() > 255) {
+            return ResponseEntity.badRequest().body(Map.of("error", "body must be {\"sku\":\"...\"} and ref 1 to 255 characters"));
+        }
+        boolean created = products.put(provider, ref, body.sku());
+        actions.record(Actor.of(request), "map_product", provider + ":" + ref, null, "sku " + body.sku());
+        return ResponseEntity.status(created ? 201 : 200).body(Map.of("provider", provider, "ref", ref, "sku", body.sku()));
+    }
+}

@@ -1,0 +1,53 @@
+package dev.payhook.ops;
+
+import dev.payhook.store.OpsActionStore;
+import dev.payhook.store.ReviewStore;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.ResponseEntity;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The manual review queue: what Payhook recorded but left to a person (mismatches, double payments, contradictions). */
+@RestController
+public class ReviewsController {
+
+    public record Resolution(String note) {
+    }
+
+    private final ReviewStore reviews;
+    private final OpsActionStore actions;
+
+    public ReviewsController(ReviewStore reviews, OpsActionStore actions) {
+        this.reviews = reviews;
+        this.actions = actions;
+    }
+
+    /** Open ones by default; {@code status=all} for every one. */
+    @GetMapping("/ops/reviews")
+    public List<Map<String, Object>> list(@RequestParam(defaultValue = "open") String status,
+                                          @RequestParam(defaultValue = "100") int limit) {
+        return reviews.list(status.equals("all") ? null : status, Math.max(1, Math.min(limit, 1000)));
+    }
+
+    /** Closes the review; what was done about it is the caller's note. Payhook changes nothing else. */
+    @PostMapping("/ops/reviews/{id}/resolve")
+    @Transactional
+    public ResponseEntity<Object> resolve(@PathVariable long id, @RequestBody(required = false) Resolution body,
+                                          HttpServletRequest request) {
+        String actor = Actor.of(request);
+        String note = body == null ? null : body.note();
+        if (!reviews.resolve(id, actor, note)) {
+            return reviews.find(id).isEmpty() ? ResponseEntity.status(404).body(Map.of("error", "unknown_review"))
+                    : ResponseEntity.status(409).body(Map.of("error", "review_not_open"));
+        }
+        actions.record(actor, "resolve_review", "review " + id, null, note);
+        return ResponseEntity.ok(reviews.find(id).get(0));
+    }
+}

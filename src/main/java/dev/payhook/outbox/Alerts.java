@@ -1,0 +1,58 @@
+package dev.payhook.outbox;
+
+import dev.payhook.store.OutboxStore;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Anomalies for ops: a message on the queue payhook.alerts, written to the outbox in the transaction
+ * that found the anomaly (so an alert exists exactly when its cause was committed), and the counter
+ * {@code payhook.alerts{kind}}, counted after that commit.
+ */
+@Component
+public class Alerts {
+
+    public static final String QUEUE = "queue:payhook.alerts";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final OutboxStore outbox;
+    private final MeterRegistry meters;
+    private final Clock clock;
+
+    public Alerts(OutboxStore outbox, MeterRegistry meters, Clock clock) {
+        this.outbox = outbox;
+        this.meters = meters;
+        this.clock = clock;
+    }
+
+    /** Raises the alert {@code kind} about {@code subject} once, however often the cause is found again. */
+    public void raise(String kind, String subject, Map<String, Object> details) {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("kind", kind);
+        payload.put("subject", subject);
+        payload.put("raised_at", clock.instant().toString());
+        payload.putAll(details);
+        if (outbox.add(QUEUE, kind, "alert:" + kind + ":" + subject, JSON.writeValueAsString(payload))) {
+            count(kind);
+        }
+    }
+
+    private void count(String kind) {
+        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+            meters.counter("payhook.alerts", "kind", kind).increment();
+            return;
+        }
+        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+            @Override
+            public void afterCommit() {
+                meters.counter("payhook.alerts", "kind", kind).increment();
+            }
+        });
+    }
+}

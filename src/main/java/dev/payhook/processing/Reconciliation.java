@@ -1,0 +1,62 @@
+package dev.payhook.processing;
+
+import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.ProviderRegistry;
+import dev.payhook.store.OrderStore;
+import dev.payhook.store.ProductStore;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.camel.Body;
+import org.springframework.stereotype.Component;
+
+/** The checks of an event against Payhook's own records before it may have any effect (DESIGN.md 3.4). */
+@Component("reconciliation")
+public class Reconciliation {
+
+    private final ProviderRegistry providers;
+    private final OrderStore orders;
+    private final ProductStore products;
+
+    public Reconciliation(ProviderRegistry providers, OrderStore orders, ProductStore products) {
+        this.providers = providers;
+        this.orders = orders;
+        this.products = products;
+    }
+
+    /** True when the event's livemode flag contradicts the provider's configured mode; providers without the flag never do. */
+    public boolean wrongMode(@Body NormalizedEvent e) {
+        return e.livemode() != null && e.livemode() != (providers.mode(e.provider()) == ProviderProperties.Mode.live);
+    }
+
+    public String modeConflict(NormalizedEvent e) {
+        return "event has livemode=" + e.livemode() + " but payhook.providers." + e.provider() + ".mode is "
+                + providers.mode(e.provider());
+    }
+
+    /**
+     * The SKU the event's product references map to (null when it names none: the order's SKU is
+     * assumed). Throws {@link UnknownReference} for an order or a product reference Payhook does not know.
+     */
+    public String requireKnown(NormalizedEvent e) {
+        Optional<OrderStore.Order> order = Optional.empty();
+        if (e.orderId() != null) {
+            order = orders.find(e.orderId());
+            if (order.isEmpty()) {
+                throw new UnknownReference("unknown_order", "order " + e.orderId() + " is not registered");
+            }
+        }
+        if (e.productRefs().isEmpty()) {
+            return null;
+        }
+        Map<String, String> skus = products.resolve(e.provider(), e.productRefs());
+        List<String> unknown = e.productRefs().stream().filter(ref -> !skus.containsKey(ref)).toList();
+        if (!unknown.isEmpty()) {
+            throw new UnknownReference("unknown_product", "product reference(s) " + unknown + " of " + e.provider()
+                    + " map to no SKU");
+        }
+        String orderSku = order.map(OrderStore.Order::sku).orElse(null);
+        return skus.containsValue(orderSku) ? orderSku : skus.get(e.productRefs().get(0));
+    }
+}

@@ -1,0 +1,28 @@
+package dev.payhook.store;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/** Append-only: what ops did, who and when, next to the evidence it concerns. */
+@Component
+public class OpsActionStore {
+
+    private final JdbcTemplate jdbc;
+
+    public OpsActionStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    public void record(String actor, String action, String target, UUID receiptId, String detail) {
+        jdbc.update("INSERT INTO ops_actions (actor, action, target, receipt_id, detail) VALUES (?, ?, ?, ?, ?)",
+                actor, action, target, receiptId, detail);
+    }
+
+    public List<Map<String, Object>> ofReceipt(UUID receiptId) {
+        return jdbc.queryForList("""
+                SELECT at, actor, action, target, detail FROM ops_actions WHERE receipt_id = ? ORDER BY id""", receiptId);
+    }
+}

@@ -1,0 +1,49 @@
+package dev.payhook.store;
+
+import java.util.List;
+import java.util.Map;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/** The manual review queue: what Payhook recorded but will not decide on its own. */
+@Component
+public class ReviewStore {
+
+    private static final String COLUMNS = """
+            r.id, r.kind, r.status, r.order_id, p.provider, p.provider_payment_id, r.subject, r.detail,
+            r.created_at, r.resolved_at, r.resolved_by, r.note""";
+
+    private final JdbcTemplate jdbc;
+
+    public ReviewStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** Opens the review {@code kind} about {@code subject} unless it exists; true when it is new. */
+    public boolean open(String kind, String subject, String orderId, Long paymentId, String detail) {
+        return jdbc.update("""
+                INSERT INTO reviews (kind, subject, order_id, payment_id, detail) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (kind, subject) DO NOTHING""", kind, subject, orderId, paymentId, detail) == 1;
+    }
+
+    public List<Map<String, Object>> list(String status, int limit) {
+        return jdbc.queryForList("SELECT " + COLUMNS + """
+                 FROM reviews r LEFT JOIN payments p ON p.id = r.payment_id
+                WHERE CAST(? AS text) IS NULL OR r.status = ? ORDER BY r.id LIMIT ?""", status, status, limit);
+    }
+
+    public List<Map<String, Object>> find(long id) {
+        return jdbc.queryForList("SELECT " + COLUMNS + " FROM reviews r LEFT JOIN payments p ON p.id = r.payment_id WHERE r.id = ?", id);
+    }
+
+    public List<Map<String, Object>> ofOrder(String orderId) {
+        return jdbc.queryForList("SELECT id, kind, status FROM reviews WHERE order_id = ? ORDER BY id", orderId);
+    }
+
+    /** Closes an open review; false when it was not open. */
+    public boolean resolve(long id, String actor, String note) {
+        return jdbc.update("""
+                UPDATE reviews SET status = 'resolved', resolved_at = now(), resolved_by = ?, note = ?
+                WHERE id = ? AND status = 'open'""", actor, note, id) == 1;
+    }
+}

@@ -1,0 +1,198 @@
+package dev.payhook.processing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.payhook.provider.EventType;
+import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.store.OrderStore;
+import dev.payhook.support.EventHarness;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.lifecycle.BeforeContainer;
+
+/**
+ * DESIGN.md 3.2: a payment's outcome depends on the set of its events, never on their arrival.
+ * Random histories of one payment (pending, failures, success, partial and full refunds, a dispute
+ * opened then won or lost) are applied twice through the processing step against PostgreSQL: once
+ * in occurred_at order, once shuffled with duplicates (one thread, then four at once). Payment,
+ * order and entitlement must end the same. jqwik prints the seed of a failing run.
+ */
+class PaymentHistoryPropertyTest {
+
+    private static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
+    private static final List<EventType> LIFECYCLE = List.of(EventType.PAYMENT_PENDING, EventType.PAYMENT_FAILED,
+            EventType.PAYMENT_SUCCEEDED, EventType.REFUND_FAILED, EventType.REFUND_SUCCEEDED,
+            EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST);
+    private static final AtomicLong RUN = new AtomicLong();
+    private static EventHarness harness;
+
+    /** One event of the history; {@code at} in seconds after T0, so events may share an instant. */
+    record Step(String id, EventType type, int at, Long amount, String refundId) {
+    }
+
+    record History(long amount, String currency, List<Step> steps) {
+    }
+
+    /** What a merchant sees in the end. */
+    record Outcome(String paymentStatus, Long amount, String currency, long refunded, String orderStatus,
+                   String entitlement) {
+    }
+
+    @BeforeContainer
+    static void start() {
+        harness = new EventHarness();
+    }
+
+    @AfterContainer
+    static void stop() {
+        harness.close();
+    }
+
+    @Property(tries = 1000)
+    void arrivalOrderAndDuplicatesDoNotChangeTheOutcome(@ForAll("histories") History history, @ForAll long arrivalSeed)
+            throws Exception {
+        Outcome expected = apply(history, inOccurredOrder(history), 1);
+        Outcome actual = apply(history, shuffledWithDuplicates(history, new Random(arrivalSeed)), 1);
+        assertThat(actual).isEqualTo(expected);
+        assertInvariants(actual);
+    }
+
+    @Property(tries = 150)
+    void fourConcurrentConsumersReachTheSameOutcome(@ForAll("histories") History history, @ForAll long arrivalSeed)
+            throws Exception {
+        Outcome expected = apply(history, inOccurredOrder(history), 1);
+        Outcome actual = apply(history, shuffledWithDuplicates(history, new Random(arrivalSeed)), 4);
+        assertThat(actual).isEqualTo(expected);
+        assertInvariants(actual);
+    }
+
+    private static void assertInvariants(Outcome o) {
+        if (o.amount() != null) {
+            assertThat(o.refunded()).as("refunded never exceeds the captured amount").isLessThanOrEqualTo(o.amount());
+        }
+        boolean paidAndKept = o.orderStatus().equals("paid") || o.orderStatus().equals("partially_refunded");
+        assertThat(o.entitlement().equals("active")).as("entitlement active iff the order is paid and kept: " + o)
+                .isEqualTo(paidAndKept);
+        if (o.orderStatus().equals("refunded") || o.orderStatus().equals("dispute_lost")) {
+            assertThat(o.entitlement()).isEqualTo("revoked");
+        }
+    }
+
+    @Provide
+    Arbitrary<History> histories() {
+        return Arbitraries.randomValue(PaymentHistoryPropertyTest::history);
+    }
+
+    private static History history(Random r) {
+        long amount = 1 + r.nextInt(r.nextBoolean() ? 100 : 500_000);
+        String currency = List.of("USD", "JPY", "EUR", "KWD").get(r.nextInt(4));
+        List<Step> steps = new ArrayList<>();
+        if (r.nextInt(3) == 0) {
+            steps.add(new Step("pending", EventType.PAYMENT_PENDING, r.nextInt(4), amount, null));
+        }
+        for (int i = r.nextInt(3); i > 0; i--) {
+            steps.add(new Step("failed" + i, EventType.PAYMENT_FAILED, r.nextInt(6), amount, null));
+        }
+        int paidAt = r.nextInt(7);
+        if (r.nextInt(100) < 85) {
+            steps.add(new Step("succeeded", EventType.PAYMENT_SUCCEEDED, paidAt, amount, null));
+        }
+        int refunds = r.nextInt(4);
+        long left = amount;
+        boolean full = r.nextBoolean();
+        for (int i = 1; i <= refunds && left > 0; i++) {
+            long part = i == refunds && full ? left : 1 + (long) (r.nextDouble() * Math.max(1, left - 1));
+            part = Math.min(part, left);
+            left -= part;
+            steps.add(new Step("refund" + i, EventType.REFUND_SUCCEEDED, paidAt + r.nextInt(8), part, "re_" + i));
+        }
+        if (r.nextInt(10) == 0) {
+            steps.add(new Step("refund_failed", EventType.REFUND_FAILED, paidAt + r.nextInt(8), 1L, "re_failed"));
+        }
+        if (r.nextInt(4) == 0) {
+            int openedAt = paidAt + r.nextInt(10);
+            steps.add(new Step("dispute_opened", EventType.DISPUTE_OPENED, openedAt, amount, null));
+            int closing = r.nextInt(10);
+            if (closing < 7) {
+                steps.add(new Step("dispute_closed", closing < 4 ? EventType.DISPUTE_WON : EventType.DISPUTE_LOST,
+                        openedAt + r.nextInt(5), amount, null));
+            }
+        }
+        return new History(amount, currency, steps);
+    }
+
+    private static List<Step> inOccurredOrder(History h) {
+        return h.steps().stream().sorted(Comparator.comparingInt(Step::at)
+                .thenComparingInt(s -> LIFECYCLE.indexOf(s.type()))).toList();
+    }
+
+    /** Every event delivered one to three times, in any order. */
+    private static List<Step> shuffledWithDuplicates(History h, Random r) {
+        List<Step> deliveries = new ArrayList<>();
+        for (Step s : h.steps()) {
+            for (int i = 1 + r.nextInt(3); i > 0; i--) {
+                deliveries.add(s);
+            }
+        }
+        Collections.shuffle(deliveries, r);
+        return deliveries;
+    }
+
+    /** Applies the deliveries to a fresh order and payment; refunds and disputes name only the payment. */
+    private static Outcome apply(History h, List<Step> deliveries, int consumers) throws Exception {
+        String run = "h" + RUN.incrementAndGet();
+        String orderId = "ord_" + run;
+        String paymentId = "pi_" + run;
+        harness.context(OrderStore.class).insertIfAbsent(
+                new OrderStore.Order(orderId, h.amount(), h.currency(), "book-1", "cus_" + run, "pending"));
+        ConcurrentLinkedQueue<Step> queue = new ConcurrentLinkedQueue<>(deliveries);
+        ExecutorService pool = Executors.newFixedThreadPool(consumers);
+        try {
+            List<Future<?>> running = new ArrayList<>();
+            for (int c = 0; c < consumers; c++) {
+                running.add(pool.submit(() -> {
+                    for (Step s = queue.poll(); s != null; s = queue.poll()) {
+                        harness.deliverRedelivering(event(s, run, orderId, paymentId, h.currency()));
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : running) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        return harness.jdbc.queryForObject("""
+                SELECT p.status, p.amount_minor, p.currency, coalesce(p.refunded_minor, 0), o.status,
+                       coalesce(e.status, 'none')
+                FROM orders o LEFT JOIN payments p ON p.provider = 'stripe' AND p.provider_payment_id = ?
+                LEFT JOIN entitlements e ON e.order_id = o.order_id
+                WHERE o.order_id = ?""",
+                (rs, i) -> new Outcome(rs.getString(1), (Long) rs.getObject(2), rs.getString(3), rs.getLong(4),
+                        rs.getString(5), rs.getString(6)), paymentId, orderId);
+    }
+
+    private static NormalizedEvent event(Step s, String run, String orderId, String paymentId, String currency) {
+        boolean namesOrder = s.type().family().equals("payment");
+        return NormalizedEvent.builder("stripe", "evt_" + run + "_" + s.id(), "test." + s.type().wireName(),
+                        T0.plusSeconds(s.at()))
+                .payment(paymentId).order(namesOrder ? orderId : null).amount(s.amount(), currency).refund(s.refundId())
+                .build(s.type());
+    }
+}

@@ -1,0 +1,88 @@
+package dev.payhook.support;
+
+import dev.payhook.PayhookApplication;
+import dev.payhook.ingress.Envelope;
+import dev.payhook.processing.Evidence;
+import dev.payhook.processing.Failures;
+import dev.payhook.processing.Receipt;
+import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.store.ReceiptStore;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.camel.Exchange;
+import org.apache.camel.ProducerTemplate;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * The gateway started in the test JVM (embedded PostgreSQL and Artemis, real routes), driven at
+ * step C of the processing route: each delivery gets its evidence row, then goes through
+ * {@code direct:event} (transaction, event-id lock, content-based router, applier) as a consumer
+ * of payhook.inbound sends it. Failures come back as exceptions, as the consumer would see them.
+ */
+public final class EventHarness implements AutoCloseable {
+
+    private final ConfigurableApplicationContext context;
+    private final ProducerTemplate producer;
+    private final ReceiptStore receipts;
+    public final JdbcTemplate jdbc;
+
+    public EventHarness(String... extraArgs) {
+        List<String> args = new ArrayList<>(List.of(
+                "--server.port=0",
+                "--payhook.processing.enabled=false",
+                "--payhook.embedded-postgres.data-dir=",
+                "--spring.artemis.embedded.data-directory=target/artemis-" + UUID.randomUUID(),
+                "--logging.level.org.apache.camel=OFF"));
+        for (TestProvider p : TestProvider.values()) {
+            args.add("--payhook.providers." + p.id + ".secrets[0]=" + p.secret);
+        }
+        args.addAll(List.of(extraArgs));
+        context = new SpringApplicationBuilder(PayhookApplication.class).run(args.toArray(String[]::new));
+        producer = context.getBean(ProducerTemplate.class);
+        receipts = context.getBean(ReceiptStore.class);
+        jdbc = context.getBean(JdbcTemplate.class);
+    }
+
+    /** One delivery of {@code event}: its receipt row, then step C; throws what step C threw. */
+    public void deliver(NormalizedEvent event) throws Exception {
+        UUID receiptId = UUID.randomUUID();
+        receipts.insert(new Envelope(receiptId, event.provider(), Instant.now(), "127.0.0.1", Map.of(),
+                receiptId.toString(), "{}".getBytes(StandardCharsets.UTF_8)), event.eventId(), event.orderId());
+        Exchange done = producer.send("direct:event", exchange -> {
+            exchange.getIn().setBody(event);
+            exchange.setProperty(Evidence.RECEIPT, new Receipt(receiptId, event.provider()));
+        });
+        if (done.getException() != null) {
+            throw done.getException();
+        }
+    }
+
+    /** As the broker would: an infrastructure failure (deadlock, lost connection) is delivered again. */
+    public void deliverRedelivering(NormalizedEvent event) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                deliver(event);
+                return;
+            } catch (Exception e) {
+                if (!Failures.isInfrastructure(e) || attempt == 10) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    public <T> T context(Class<T> bean) {
+        return context.getBean(bean);
+    }
+
+    @Override
+    public void close() {
+        context.close();
+    }
+}
