@@ -65,7 +65,7 @@ public class Failures implements Predicate {
         }
         Integer delivery = exchange.getIn().getHeader("JMSXDeliveryCount", Integer.class);
         int attempt = delivery == null ? 1 : delivery;
-        log.warn("Processing failed (attempt {} of {}): {}", attempt, maxAttempts, String.valueOf(failure));
+        log.warn("Processing failed (attempt {} of {})", attempt, maxAttempts, failure);
         return attempt >= maxAttempts;
     }
 

@@ -84,4 +84,27 @@ class PaymentStateMachineTest {
         assertThat(r.state().refundedMinor()).isEqualTo(1000);
         assertThat(r.state().status()).isEqualTo("refunded");
     }
+
+    @Test
+    void aLateEventThatChangesNothingIsStaleAndAContradictionIsForReview() {
+        List<EventRow> events = List.of(
+                e(EventType.PAYMENT_SUCCEEDED, 10, 1000L, null, "ok"),
+                e(EventType.PAYMENT_PENDING, 5, 1000L, null, "late"),
+                e(EventType.PAYMENT_FAILED, 20, 1000L, null, "after"),
+                e(EventType.REFUND_SUCCEEDED, 8, 100L, "re_1", "early_refund"));
+        assertThat(PaymentStateMachine.outcome(events, "late").verdict()).isEqualTo("stale");
+        assertThat(PaymentStateMachine.outcome(events, "after").verdict()).isEqualTo("review");
+        assertThat(PaymentStateMachine.outcome(events, "early_refund").verdict())
+                .as("older, but it changes the refunded total").isEqualTo("applied");
+        assertThat(PaymentStateMachine.outcome(events, "ok").verdict()).isEqualTo("applied");
+    }
+
+    @Test
+    void eventsAtTheSameInstantFollowTheLifecycle() {
+        var result = PaymentStateMachine.derive(List.of(
+                e(EventType.PAYMENT_SUCCEEDED, 3, 1000L, null, "a"),
+                e(EventType.PAYMENT_PENDING, 3, 1000L, null, "b")));
+        assertThat(result.state().status()).isEqualTo("succeeded");
+        assertThat(result.verdicts()).containsEntry("a", "applied").containsEntry("b", "applied");
+    }
 }
