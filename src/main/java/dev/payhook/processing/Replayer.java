@@ -7,6 +7,7 @@ import dev.payhook.store.OpsActionStore;
 import dev.payhook.store.ReceiptStore;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 import org.apache.camel.ProducerTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
@@ -42,26 +43,22 @@ public class Replayer {
      */
     @Transactional
     public Result replay(UUID id, String actor) {
-        Optional<DeadLetter> found = deadLetters.lock(id);
-        if (found.isEmpty()) {
-            return Result.UNKNOWN;
-        }
-        DeadLetter d = found.get();
-        if (!d.status().equals("open")) {
-            return Result.NOT_OPEN;
-        }
-        Envelope envelope = receipts.envelope(d.receiptId()).orElseThrow();
-        deadLetters.close(id, "replayed", actor);
-        actions.record(actor, "replay_dead_letter", id.toString(), d.receiptId(), "reason was " + d.reason());
-        Exception failed = producer.send(INBOUND, exchange -> envelope.writeTo(exchange.getIn())).getException();
-        if (failed != null) {
-            throw new IllegalStateException("the broker did not take the replayed message", failed);
-        }
-        return Result.DONE;
+        return close(id, actor, "replayed", d -> {
+            Envelope envelope = receipts.envelope(d.receiptId()).orElseThrow();
+            Exception failed = producer.send(INBOUND, exchange -> envelope.writeTo(exchange.getIn())).getException();
+            if (failed != null) {
+                throw new IllegalStateException("the broker did not take the replayed message", failed);
+            }
+        });
     }
 
     @Transactional
     public Result discard(UUID id, String actor) {
+        return close(id, actor, "discarded", d -> { });
+    }
+
+    /** Closes an open dead letter as {@code status}, records who did it, then does {@code action}. */
+    private Result close(UUID id, String actor, String status, Consumer<DeadLetter> action) {
         Optional<DeadLetter> found = deadLetters.lock(id);
         if (found.isEmpty()) {
             return Result.UNKNOWN;
@@ -70,8 +67,10 @@ public class Replayer {
         if (!d.status().equals("open")) {
             return Result.NOT_OPEN;
         }
-        deadLetters.close(id, "discarded", actor);
-        actions.record(actor, "discard_dead_letter", id.toString(), d.receiptId(), "reason was " + d.reason());
+        deadLetters.close(id, status, actor);
+        actions.record(actor, status.equals("replayed") ? "replay_dead_letter" : "discard_dead_letter", id.toString(),
+                d.receiptId(), "reason was " + d.reason());
+        action.accept(d);
         return Result.DONE;
     }
 }

@@ -66,17 +66,18 @@ class PaymentHistoryPropertyTest {
     @Property(tries = 1000)
     void arrivalOrderAndDuplicatesDoNotChangeTheOutcome(@ForAll("histories") History history, @ForAll long arrivalSeed)
             throws Exception {
-        Outcome expected = apply(history, inOccurredOrder(history), 1);
-        Outcome actual = apply(history, shuffledWithDuplicates(history, new Random(arrivalSeed)), 1);
-        assertThat(actual).isEqualTo(expected);
-        assertInvariants(actual);
+        assertSameOutcome(history, arrivalSeed, 1);
     }
 
     @Property(tries = 150)
     void fourConcurrentConsumersReachTheSameOutcome(@ForAll("histories") History history, @ForAll long arrivalSeed)
             throws Exception {
+        assertSameOutcome(history, arrivalSeed, 4);
+    }
+
+    private static void assertSameOutcome(History history, long arrivalSeed, int consumers) throws Exception {
         Outcome expected = apply(history, inOccurredOrder(history), 1);
-        Outcome actual = apply(history, shuffledWithDuplicates(history, new Random(arrivalSeed)), 4);
+        Outcome actual = apply(history, shuffledWithDuplicates(history, new Random(arrivalSeed)), consumers);
         assertThat(actual).isEqualTo(expected);
         assertInvariants(actual);
     }
