@@ -54,15 +54,11 @@ public class WebhookIngress {
         if (!adapter.acceptsContentType(in.getHeader(Exchange.CONTENT_TYPE, String.class))) {
             throw new IngressRefusal(415, "unsupported_content_type");
         }
-        Map<String, String> headers = new HashMap<>();
-        for (String name : adapter.headerNames()) {
-            String value = in.getHeader(name, String.class);
-            if (value != null) {
-                headers.put(name, value);
-            }
-        }
+        Map<String, String> headers = copy(in, adapter.headerNames());
         headers.put("content-type", in.getHeader(Exchange.CONTENT_TYPE, String.class));
-        adapter.verify(new WebhookRequest(provider, body, headers));
+        Map<String, String> withSecrets = new HashMap<>(headers);
+        withSecrets.putAll(copy(in, adapter.secretHeaderNames()));
+        adapter.verify(new WebhookRequest(provider, body, withSecrets));
 
         String traceparent = in.getHeader("traceparent", String.class);
         UUID receiptId = UUID.randomUUID();
@@ -105,6 +101,17 @@ public class WebhookIngress {
             out.setHeader(Exchange.CONTENT_TYPE, ack.contentType());
         }
         out.setBody(ack.body());
+    }
+
+    private static Map<String, String> copy(Message in, Iterable<String> names) {
+        Map<String, String> headers = new HashMap<>();
+        for (String name : names) {
+            String value = in.getHeader(name, String.class);
+            if (value != null) {
+                headers.put(name, value);
+            }
+        }
+        return headers;
     }
 
     private static String sourceIp(Message in) {

@@ -12,6 +12,11 @@ public interface ProviderAdapter {
     /** Request headers (lower case) that verification and normalization read; the envelope keeps these. */
     Set<String> headerNames();
 
+    /** Request headers verification reads but the evidence must never keep (credentials such as basic auth). */
+    default Set<String> secretHeaderNames() {
+        return Set.of();
+    }
+
     /** Whether a request with this Content-Type can be one of the provider's notifications (JSON unless overridden). */
     default boolean acceptsContentType(String contentType) {
         return Acknowledgement.isJson(contentType);

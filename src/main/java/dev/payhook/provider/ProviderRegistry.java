@@ -2,15 +2,23 @@ package dev.payhook.provider;
 
 import dev.payhook.config.PayhookProperties;
 import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.adyen.AdyenAdapter;
+import dev.payhook.provider.alipay.AlipayAdapter;
 import dev.payhook.provider.paddle.PaddleAdapter;
 import dev.payhook.provider.standardwebhooks.StandardWebhooksAdapter;
 import dev.payhook.provider.stripe.StripeAdapter;
+import dev.payhook.provider.wechatpay.WechatPayAdapter;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
@@ -27,35 +35,60 @@ public class ProviderRegistry {
         ProviderAdapter create(String provider, ProviderProperties properties, Clock clock);
     }
 
-    private static final Map<String, Factory> SCHEMES = Map.of(
-            "stripe", StripeAdapter::new,
-            "paddle", PaddleAdapter::new,
-            "standard-webhooks", StandardWebhooksAdapter::new);
+    /** How a scheme builds its adapter, and which of its credential settings are still empty. */
+    private record Scheme(Factory factory, Function<ProviderProperties, List<String>> missing) {
+    }
+
+    private static final Map<String, Scheme> SCHEMES = Map.of(
+            "stripe", new Scheme(StripeAdapter::new, needs("secrets", ProviderProperties::presentSecrets)),
+            "paddle", new Scheme(PaddleAdapter::new, needs("secrets", ProviderProperties::presentSecrets)),
+            "standard-webhooks", new Scheme(StandardWebhooksAdapter::new, needs("secrets", ProviderProperties::presentSecrets)),
+            "adyen-hmac", new Scheme(AdyenAdapter::new, needs("secrets", ProviderProperties::presentSecrets)),
+            "alipay-rsa2", new Scheme(AlipayAdapter::new, needs("public-keys", ProviderProperties::presentPublicKeys)),
+            "wechatpay-v3", new Scheme(WechatPayAdapter::new, p -> {
+                List<String> missing = new ArrayList<>();
+                if (p.presentPlatformKeys().isEmpty()) {
+                    missing.add("platform-keys");
+                }
+                if (p.getApiV3Key().isBlank()) {
+                    missing.add("api-v3-key");
+                }
+                return missing;
+            }));
+
+    private static Function<ProviderProperties, List<String>> needs(String setting, Function<ProviderProperties, List<String>> values) {
+        return p -> values.apply(p).isEmpty() ? List.of(setting) : List.of();
+    }
 
     private final Map<String, ProviderAdapter> adapters = new LinkedHashMap<>();
     private final Map<String, ProviderProperties> settings;
 
-    public ProviderRegistry(PayhookProperties properties, Clock clock) {
+    public ProviderRegistry(PayhookProperties properties, Clock clock, Environment environment) {
         this.settings = properties.getProviders();
         settings.forEach((id, p) -> {
-            Factory factory = SCHEMES.get(p.getScheme());
-            if (factory == null) {
+            // Spring resolves placeholders in values, not in map keys: { "${WECHATPAY_SERIAL:}": ... }
+            Map<String, String> keys = new LinkedHashMap<>();
+            p.getPlatformKeys().forEach((serial, key) -> keys.put(environment.resolvePlaceholders(serial), key));
+            p.setPlatformKeys(keys);
+            Scheme scheme = SCHEMES.get(p.getScheme());
+            if (scheme == null) {
                 throw new IllegalStateException("payhook.providers." + id + ".scheme: unknown scheme '"
-                        + p.getScheme() + "', known: " + SCHEMES.keySet());
+                        + p.getScheme() + "', known: " + new TreeSet<>(SCHEMES.keySet()));
             }
-            boolean hasSecret = !p.presentSecrets().isEmpty();
+            List<String> missing = scheme.missing().apply(p).stream().map(s -> "payhook.providers." + id + "." + s).toList();
+            boolean none = missing.size() == scheme.missing().apply(new ProviderProperties()).size();
             if (Boolean.FALSE.equals(p.getEnabled())) {
                 log.info("Provider {} is disabled (payhook.providers.{}.enabled=false)", id, id);
-            } else if (!hasSecret && Boolean.TRUE.equals(p.getEnabled())) {
-                throw new IllegalStateException("payhook.providers." + id + ".secrets is empty but the provider is"
-                        + " enabled: set its secret (see config/application.yml) or payhook.providers." + id + ".enabled=false");
-            } else if (!hasSecret) {
-                log.warn("Provider {} has no secret (payhook.providers.{}.secrets): it is off and POST /webhooks/{} answers 404",
-                        id, id, id);
+            } else if (!missing.isEmpty() && (Boolean.TRUE.equals(p.getEnabled()) || !none)) {
+                throw new IllegalStateException(String.join(", ", missing) + (missing.size() == 1 ? " is" : " are")
+                        + " empty but provider " + id + " is enabled: set " + (missing.size() == 1 ? "it" : "them")
+                        + " (see config/application.yml) or payhook.providers." + id + ".enabled=false");
+            } else if (!missing.isEmpty()) {
+                log.warn("Provider {} has no credentials ({}): it is off and POST /webhooks/{} answers 404",
+                        id, String.join(", ", missing), id);
             } else {
-                adapters.put(id, factory.create(id, p, clock));
-                log.info("Provider {} enabled: scheme {}, mode {}, {} secret(s)", id, p.getScheme(), p.getMode(),
-                        p.presentSecrets().size());
+                adapters.put(id, scheme.factory().create(id, p, clock));
+                log.info("Provider {} enabled: scheme {}, mode {}", id, p.getScheme(), p.getMode());
             }
         });
     }

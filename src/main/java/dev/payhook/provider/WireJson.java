@@ -8,7 +8,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Reads the providers' snake_case JSON into the wire records of each provider package. */
+/** Reads the providers' JSON (snake_case unless said otherwise) into the wire records of each provider package. */
 public final class WireJson {
 
     private static final JsonMapper MAPPER = JsonMapper.builder()
@@ -16,7 +16,20 @@ public final class WireJson {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
+    /** For providers whose JSON is camelCase (Adyen). */
+    private static final JsonMapper CAMEL_CASE = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
     private WireJson() {
+    }
+
+    public static <T> T readCamelCase(byte[] body, Class<T> type) {
+        try {
+            return CAMEL_CASE.readValue(body, type);
+        } catch (RuntimeException e) {
+            throw new UnparseablePayload("not a " + type.getSimpleName() + ": " + e.getClass().getSimpleName(), e);
+        }
     }
 
     public static <T> T read(byte[] body, Class<T> type) {

@@ -45,7 +45,23 @@ public abstract class GatewayTest {
             registry.add("payhook.providers." + p.id + ".secrets[0]", () -> p.secret);
             registry.add("payhook.providers." + p.id + ".secrets[1]", () -> p.previousSecret);
         }
+        registry.add("payhook.providers.adyen.secrets[0]", () -> ADYEN_KEY);
+        registry.add("payhook.providers.adyen.secrets[1]", () -> ADYEN_PREVIOUS_KEY);
+        registry.add("payhook.providers.alipay.public-keys[0]", () -> TestKeys.publicKey(TestKeys.CURRENT));
+        registry.add("payhook.providers.alipay.public-keys[1]", () -> TestKeys.publicKey(TestKeys.PREVIOUS));
+        // the current WeChat Pay key the way config/application.yml names it, the previous one directly
+        registry.add("WECHATPAY_SERIAL", () -> WECHATPAY_SERIAL);
+        registry.add("WECHATPAY_PLATFORM_PUBLIC_KEY", () -> TestKeys.publicKey(TestKeys.CURRENT));
+        registry.add("payhook.providers.wechatpay.platform-keys." + WECHATPAY_PREVIOUS_SERIAL,
+                () -> TestKeys.publicKey(TestKeys.PREVIOUS));
+        registry.add("WECHATPAY_API_V3_KEY", () -> WECHATPAY_API_V3_KEY);
     }
+
+    public static final String ADYEN_KEY = "0A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F9";
+    public static final String ADYEN_PREVIOUS_KEY = "F9E8D7C6B5A4938271605F4E3D2C1B0AF9E8D7C6B5A4938271605F4E3D2C1B0A";
+    public static final String WECHATPAY_SERIAL = "5157F09EFDC096DE15EBE81A47057A72TESTCURR";
+    public static final String WECHATPAY_PREVIOUS_SERIAL = "3775B6A45ACD588826D15E583A95F5DDTESTPREV";
+    public static final String WECHATPAY_API_V3_KEY = "PayhookTestApiV3Key0123456789abc";
 
     @BeforeEach
     void connect() {

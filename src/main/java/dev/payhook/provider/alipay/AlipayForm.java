@@ -1,0 +1,63 @@
+package dev.payhook.provider.alipay;
+
+import dev.payhook.provider.UnparseablePayload;
+import java.net.URLDecoder;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.TreeMap;
+
+/**
+ * An {@code application/x-www-form-urlencoded} notification decoded with the charset its own
+ * {@code charset} parameter names (UTF-8 when absent), and the text Alipay signs: the parameters
+ * sorted by key, {@code k=v} joined by {@code &}, without {@code sign}, {@code sign_type} and empty values.
+ */
+record AlipayForm(Map<String, String> params, Charset charset) {
+
+    static AlipayForm parse(byte[] body) {
+        String ascii = new String(body, StandardCharsets.ISO_8859_1);
+        Charset charset = StandardCharsets.UTF_8;
+        for (String pair : ascii.split("&")) {
+            if (pair.startsWith("charset=")) {
+                try {
+                    charset = Charset.forName(URLDecoder.decode(pair.substring(8), StandardCharsets.ISO_8859_1).trim());
+                } catch (IllegalArgumentException e) {
+                    throw new UnparseablePayload("unknown charset in the notification");
+                }
+            }
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        for (String pair : ascii.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            try {
+                String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), charset);
+                String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), charset);
+                if (params.putIfAbsent(key, value) != null) {
+                    throw new UnparseablePayload("parameter " + key + " appears twice");
+                }
+            } catch (IllegalArgumentException e) {
+                throw new UnparseablePayload("not a form-encoded body");
+            }
+        }
+        return new AlipayForm(params, charset);
+    }
+
+    byte[] signedContent() {
+        StringJoiner content = new StringJoiner("&");
+        new TreeMap<>(params).forEach((k, v) -> {
+            if (!k.equals("sign") && !k.equals("sign_type") && v != null && !v.isEmpty()) {
+                content.add(k + "=" + v);
+            }
+        });
+        return content.toString().getBytes(charset);
+    }
+
+    String get(String key) {
+        return params.get(key);
+    }
+}

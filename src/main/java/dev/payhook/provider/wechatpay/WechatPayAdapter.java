@@ -1,0 +1,116 @@
+package dev.payhook.provider.wechatpay;
+
+import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.Acknowledgement;
+import dev.payhook.provider.EventType;
+import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.ProviderAdapter;
+import dev.payhook.provider.UnparseablePayload;
+import dev.payhook.provider.WebhookRequest;
+import dev.payhook.provider.WireJson;
+import dev.payhook.provider.wechatpay.WechatPayNotification.Decrypted;
+import dev.payhook.provider.wechatpay.WechatPayNotification.Envelope;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Base64;
+import java.util.List;
+import java.util.Set;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * WeChat Pay API v3. The ingress verifies the RSA signature and keeps the notification encrypted
+ * as received; processing decrypts the resource (AEAD_AES_256_GCM with the API v3 key) and maps it.
+ */
+public class WechatPayAdapter implements ProviderAdapter {
+
+    private final String provider;
+    private final WechatPaySignature signature;
+    private final SecretKeySpec apiV3Key;
+
+    public WechatPayAdapter(String provider, ProviderProperties properties, Clock clock) {
+        this.provider = provider;
+        this.signature = new WechatPaySignature(provider, properties, clock);
+        byte[] key = properties.getApiV3Key().getBytes(StandardCharsets.UTF_8);
+        if (key.length != 32) {
+            throw new IllegalStateException("payhook.providers." + provider + ".api-v3-key must be the 32-character API v3 key");
+        }
+        this.apiV3Key = new SecretKeySpec(key, "AES");
+    }
+
+    @Override
+    public Set<String> headerNames() {
+        return WechatPaySignature.HEADERS;
+    }
+
+    @Override
+    public void verify(WebhookRequest request) {
+        signature.verify(request);
+    }
+
+    @Override
+    public String eventId(WebhookRequest request) {
+        return WireJson.topLevelString(request.body(), "id");
+    }
+
+    @Override
+    public List<NormalizedEvent> normalize(WebhookRequest request) {
+        Envelope n = WireJson.read(request.body(), Envelope.class);
+        String type = WireJson.require(n.eventType(), "event_type");
+        if (n.resource() == null) {
+            throw new UnparseablePayload("missing field resource");
+        }
+        Decrypted r = decrypt(n.resource());
+        String at = r.successTime() != null ? r.successTime() : n.createTime();
+        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, WireJson.require(n.id(), "id"), type, time(at))
+                .payment(r.transactionId()).order(r.outTradeNo());
+        WechatPayNotification.Amount amount = r.amount();
+        String currency = amount == null || amount.currency() == null ? "CNY" : amount.currency();
+        if (type.startsWith("REFUND.")) {
+            b.refund(WireJson.require(r.refundId(), "refund_id"))
+                    .amount(amount == null ? null : amount.refund(), currency);
+            return List.of(b.build(type.equals("REFUND.SUCCESS") ? EventType.REFUND_SUCCEEDED : EventType.REFUND_FAILED));
+        }
+        b.amount(amount == null ? null : amount.total(), currency);
+        return List.of(switch (type) {
+            case "TRANSACTION.SUCCESS" -> b.build(EventType.PAYMENT_SUCCEEDED);
+            default -> b.build(EventType.OTHER);
+        });
+    }
+
+    private Decrypted decrypt(WechatPayNotification.Resource resource) {
+        if (!"AEAD_AES_256_GCM".equals(resource.algorithm())) {
+            throw new UnparseablePayload("resource algorithm " + resource.algorithm() + " is not AEAD_AES_256_GCM");
+        }
+        try {
+            Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
+            cipher.init(Cipher.DECRYPT_MODE, apiV3Key, new GCMParameterSpec(128,
+                    WireJson.require(resource.nonce(), "resource.nonce").getBytes(StandardCharsets.UTF_8)));
+            if (resource.associatedData() != null) {
+                cipher.updateAAD(resource.associatedData().getBytes(StandardCharsets.UTF_8));
+            }
+            byte[] plain = cipher.doFinal(Base64.getDecoder().decode(WireJson.require(resource.ciphertext(), "resource.ciphertext")));
+            return WireJson.read(plain, Decrypted.class);
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw new UnparseablePayload("resource does not decrypt with the API v3 key: " + e.getClass().getSimpleName());
+        }
+    }
+
+    private static Instant time(String rfc3339) {
+        try {
+            return OffsetDateTime.parse(WireJson.require(rfc3339, "create_time")).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new UnparseablePayload("time is not RFC 3339");
+        }
+    }
+
+    @Override
+    public Acknowledgement reject(String reason) {
+        return Acknowledgement.json(401, "{\"code\":\"FAIL\",\"message\":\"" + reason + "\"}");
+    }
+}

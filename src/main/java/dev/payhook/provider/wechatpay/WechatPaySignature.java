@@ -1,0 +1,59 @@
+package dev.payhook.provider.wechatpay;
+
+import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.RsaKeys;
+import dev.payhook.provider.Signatures;
+import dev.payhook.provider.WebhookRejected;
+import dev.payhook.provider.WebhookRequest;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.PublicKey;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * SHA256withRSA over {@code timestamp\nnonce\nbody\n} with the platform key the
+ * {@code Wechatpay-Serial} header names; the timestamp must lie within the provider's tolerance
+ * (the official SDK does not check it).
+ */
+final class WechatPaySignature {
+
+    static final String TIMESTAMP = "wechatpay-timestamp";
+    static final String NONCE = "wechatpay-nonce";
+    static final String SIGNATURE = "wechatpay-signature";
+    static final String SERIAL = "wechatpay-serial";
+    static final Set<String> HEADERS = Set.of(TIMESTAMP, NONCE, SIGNATURE, SERIAL, "wechatpay-signature-type");
+
+    private final Map<String, PublicKey> keys = new LinkedHashMap<>();
+    private final Clock clock;
+    private final Duration tolerance;
+
+    WechatPaySignature(String provider, ProviderProperties properties, Clock clock) {
+        properties.presentPlatformKeys().forEach((serial, key) ->
+                keys.put(serial, RsaKeys.parse(key, "payhook.providers." + provider + ".platform-keys." + serial)));
+        this.clock = clock;
+        this.tolerance = properties.getTolerance();
+    }
+
+    void verify(WebhookRequest request) {
+        String timestamp = Signatures.required(request, TIMESTAMP);
+        String nonce = Signatures.required(request, NONCE);
+        String signature = Signatures.required(request, SIGNATURE);
+        String serial = Signatures.required(request, SERIAL);
+        Signatures.requireFresh(timestamp, clock, tolerance);
+        PublicKey key = keys.get(serial.trim());
+        if (key == null) {
+            throw new WebhookRejected("unknown_wechatpay_serial");
+        }
+        ByteArrayOutputStream signed = new ByteArrayOutputStream();
+        signed.writeBytes((timestamp + "\n" + nonce + "\n").getBytes(StandardCharsets.UTF_8));
+        signed.writeBytes(request.body());
+        signed.write('\n');
+        if (!RsaKeys.verifies(key, signed.toByteArray(), signature)) {
+            throw new WebhookRejected("signature_mismatch");
+        }
+    }
+}

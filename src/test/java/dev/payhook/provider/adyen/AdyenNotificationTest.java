@@ -1,0 +1,186 @@
+package dev.payhook.provider.adyen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.payhook.support.Fixtures;
+import dev.payhook.support.Gateway.Answer;
+import dev.payhook.support.ProviderScenarios;
+import dev.payhook.support.Signer;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Adyen standard notifications: per-item HMAC, batches verified and processed as a whole, answer [accepted]. */
+class AdyenNotificationTest extends ProviderScenarios {
+
+    /** One item of a batch: its fields and the key that signs it (null: no signature). */
+    record Item(Map<String, Object> fields, String key) {
+        String eventId() {
+            return fields.get("psp_reference") + ":" + fields.get("event_code") + ":" + fields.get("success");
+        }
+    }
+
+    @Override
+    protected String provider() {
+        return "adyen";
+    }
+
+    static Item authorisation(String order, String payment, long amount, String currency, Instant at) {
+        return item(payment, "", order, amount, currency, "AUTHORISATION", "true", at);
+    }
+
+    static Item refundItem(String order, String payment, long amount, Instant at) {
+        return item(unique("rf"), payment, order, amount, "CNY", "REFUND", "true", at);
+    }
+
+    private static Item item(String psp, String original, String order, long amount, String currency, String code,
+                             String success, Instant at) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("psp_reference", psp);
+        f.put("original_reference", original);
+        f.put("order_id", order);
+        f.put("amount", amount);
+        f.put("currency", currency);
+        f.put("event_code", code);
+        f.put("success", success);
+        f.put("occurred_at", OffsetDateTime.ofInstant(at, ZoneOffset.ofHours(1)).toString());
+        return new Item(f, ADYEN_KEY);
+    }
+
+    static byte[] batch(String live, List<Item> items) {
+        StringBuilder json = new StringBuilder("{\n  \"live\": \"" + live + "\",\n  \"notificationItems\": [\n");
+        for (int i = 0; i < items.size(); i++) {
+            Item item = items.get(i);
+            Map<String, Object> values = new LinkedHashMap<>(item.fields());
+            String signed = String.join(":", String.valueOf(values.get("psp_reference")),
+                    String.valueOf(values.get("original_reference")), "PayhookTestMerchant",
+                    String.valueOf(values.get("order_id")), String.valueOf(values.get("amount")),
+                    String.valueOf(values.get("currency")), String.valueOf(values.get("event_code")),
+                    String.valueOf(values.get("success")));
+            values.put("hmac", item.key() == null ? "" : Signer.adyen(item.key(), signed));
+            json.append(new String(Fixtures.load("adyen/item.json", values), StandardCharsets.UTF_8).stripTrailing());
+            json.append(i < items.size() - 1 ? ",\n" : "\n");
+        }
+        return json.append("  ]\n}\n").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static Notification notification(List<Item> items) {
+        return notification("false", items);
+    }
+
+    private static Notification notification(String live, List<Item> items) {
+        return new Notification(items.get(0).eventId(), "application/json", batch(live, items), Map.of());
+    }
+
+    @Override
+    protected Notification payment(String order, String payment, long amount, Instant at) {
+        return notification(List.of(authorisation(order, payment, amount, "CNY", at)));
+    }
+
+    @Override
+    protected Notification refund(String order, String payment, long captured, long amount, long refundedTotal, Instant at) {
+        return notification(List.of(refundItem(order, payment, amount, at)));
+    }
+
+    @Override
+    protected void assertAccepted(Answer answer) {
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.body()).isEqualTo("[accepted]");
+    }
+
+    @Override
+    protected void assertRefused(Answer answer) {
+        assertThat(answer.status()).isEqualTo(401);
+    }
+
+    @Test
+    void everyItemOfABatchIsProcessed() {
+        String order = unique("ord"), payment = unique("pay");
+        gateway.putOrder(order, 3000, "CNY");
+        Instant t = Instant.now().minusSeconds(60);
+        assertAccepted(send(notification(List.of(authorisation(order, payment, 3000, "CNY", t),
+                refundItem(order, payment, 1000, t.plusSeconds(10))))));
+        assertThat(awaitOrder(order, "partially_refunded").path("payments").get(0).path("refunded_minor").asLong())
+                .isEqualTo(1000);
+    }
+
+    @Test
+    void oneBadItemRefusesTheWholeBatch() {
+        String paid = unique("ord"), other = unique("ord");
+        gateway.putOrder(paid, 3000, "CNY");
+        gateway.putOrder(other, 500, "CNY");
+        Item good = authorisation(paid, unique("pay"), 3000, "CNY", Instant.now());
+        Item forged = new Item(authorisation(other, unique("pay"), 500, "CNY", Instant.now()).fields(), ADYEN_KEY.replace('0', '1'));
+        Notification batch = notification(List.of(good, forged));
+        assertRefusedWithoutTrace(batch, paid);
+        assertThat(gateway.order(other).path("status").asString()).isEqualTo("pending");
+    }
+
+    @Test
+    void aChangedSignedFieldAWrongKeyOrNoSignatureIsRefused() {
+        String order = unique("ord");
+        gateway.putOrder(order, 1200, "CNY");
+        Notification n = payment(order, unique("pay"), 1200, Instant.now());
+        byte[] tampered = new String(n.body(), StandardCharsets.UTF_8).replace("\"value\": 1200", "\"value\": 1201")
+                .getBytes(StandardCharsets.UTF_8);
+        assertThat(tampered).isNotEqualTo(n.body());
+        assertRefusedWithoutTrace(new Notification(n.eventId(), n.contentType(), tampered, Map.of()), order);
+
+        Item wrongKey = new Item(authorisation(order, unique("pay"), 1200, "CNY", Instant.now()).fields(), ADYEN_KEY.replace('A', 'B'));
+        assertRefusedWithoutTrace(notification(List.of(wrongKey)), order);
+        Item unsigned = new Item(authorisation(order, unique("pay"), 1200, "CNY", Instant.now()).fields(), null);
+        assertRefusedWithoutTrace(notification(List.of(unsigned)), order);
+    }
+
+    @Test
+    void theRotatedPreviousKeyIsAccepted() {
+        String order = unique("ord");
+        gateway.putOrder(order, 800, "CNY");
+        Item old = new Item(authorisation(order, unique("pay"), 800, "CNY", Instant.now()).fields(), ADYEN_PREVIOUS_KEY);
+        assertAccepted(send(notification(List.of(old))));
+        awaitOrder(order, "paid");
+    }
+
+    /** The HMAC covers the item's fields, not the bytes: the same items re-serialised are still authentic. */
+    @Test
+    void reSerialisedJsonWithIntactItemsIsAccepted() {
+        String order = unique("ord");
+        gateway.putOrder(order, 700, "CNY");
+        Notification n = payment(order, unique("pay"), 700, Instant.now());
+        JsonMapper json = JsonMapper.builder().build();
+        byte[] compact = json.writeValueAsBytes(json.readTree(n.body()));
+        assertThat(compact).isNotEqualTo(n.body());
+        assertAccepted(send(new Notification(n.eventId(), n.contentType(), compact, Map.of())));
+        awaitOrder(order, "paid");
+    }
+
+    @Test
+    void aFailedAuthorisationIsAFailedPayment() {
+        String order = unique("ord"), payment = unique("pay");
+        gateway.putOrder(order, 600, "CNY");
+        Item refused = item(payment, "", order, 600, "CNY", "AUTHORISATION", "false", Instant.now());
+        assertAccepted(send(notification(List.of(refused))));
+        awaitReceipts("adyen", refused.eventId(), 1);
+        assertThat(count("SELECT count(*) FROM payments WHERE provider = 'adyen' AND provider_payment_id = ? AND status = 'failed'",
+                payment)).isEqualTo(1);
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+    }
+
+    @Test
+    void aLiveNotificationOnATestGatewayHasNoEffect() {
+        String order = unique("ord");
+        gateway.putOrder(order, 900, "CNY");
+        Notification n = notification("true", List.of(authorisation(order, unique("pay"), 900, "CNY", Instant.now())));
+        assertAccepted(send(n));
+        awaitReceipts("adyen", n.eventId(), 1);
+        assertThat(gateway.get("/ops/receipts?provider=adyen&event_id=" + n.eventId()).json().get(0).path("outcome").asString())
+                .isEqualTo("rejected_mode");
+        assertThat(gateway.order(order).path("entitlement").path("status").asString()).isEqualTo("none");
+    }
+}

@@ -1,0 +1,159 @@
+package dev.payhook.provider.alipay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.payhook.support.Fixtures;
+import dev.payhook.support.Gateway.Answer;
+import dev.payhook.support.ProviderScenarios;
+import dev.payhook.support.Signer;
+import dev.payhook.support.TestKeys;
+import java.math.BigDecimal;
+import java.net.URLEncoder;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.security.PrivateKey;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/** Alipay asynchronous notifications: form POST, RSA2 over the sorted parameters, answer {@code success}. */
+class AlipayNotificationTest extends ProviderScenarios {
+
+    private static final DateTimeFormatter BEIJING = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+            .withZone(ZoneId.of("Asia/Shanghai"));
+    private static final String FORM = "application/x-www-form-urlencoded; charset=utf-8";
+
+    @Override
+    protected String provider() {
+        return "alipay";
+    }
+
+    private static Map<String, String> params(String order, String payment, long amount, String status, Instant at) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("notify_id", unique("ntf"));
+        v.put("order_id", order);
+        v.put("payment_id", payment);
+        v.put("total_amount", yuan(amount));
+        v.put("trade_status", status);
+        v.put("charset", "utf-8");
+        v.put("gmt_create", BEIJING.format(at.minusSeconds(5)));
+        v.put("gmt_payment", BEIJING.format(at));
+        v.put("notify_time", BEIJING.format(at));
+        Map<String, String> params = new LinkedHashMap<>();
+        for (String line : new String(Fixtures.load("alipay/notify.params", v), StandardCharsets.UTF_8).split("\n")) {
+            if (!line.isBlank()) {
+                int eq = line.indexOf('=');
+                params.put(line.substring(0, eq), line.substring(eq + 1));
+            }
+        }
+        return params;
+    }
+
+    static String yuan(long fen) {
+        return BigDecimal.valueOf(fen, 2).toPlainString();
+    }
+
+    /** Signs as Alipay does: sorted, k=v joined by &, without sign, sign_type and empty values. */
+    static byte[] signedForm(Map<String, String> params, PrivateKey key, Charset bodyCharset) {
+        StringJoiner content = new StringJoiner("&");
+        new TreeMap<>(params).forEach((k, v) -> {
+            if (!k.equals("sign") && !k.equals("sign_type") && !v.isEmpty()) {
+                content.add(k + "=" + v);
+            }
+        });
+        Charset declared = Charset.forName(params.getOrDefault("charset", "utf-8"));
+        Map<String, String> signed = new LinkedHashMap<>(params);
+        if (key != null) {
+            signed.put("sign", Signer.rsa(key, content.toString().getBytes(declared)));
+        }
+        StringJoiner body = new StringJoiner("&");
+        signed.forEach((k, v) -> body.add(URLEncoder.encode(k, bodyCharset) + "=" + URLEncoder.encode(v, bodyCharset)));
+        return body.toString().getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static Notification notification(Map<String, String> params, PrivateKey key) {
+        return new Notification(params.get("notify_id"), FORM, signedForm(params, key, StandardCharsets.UTF_8), Map.of());
+    }
+
+    @Override
+    protected Notification payment(String order, String payment, long amount, Instant at) {
+        return notification(params(order, payment, amount, "TRADE_SUCCESS", at), TestKeys.CURRENT.getPrivate());
+    }
+
+    /** Alipay's refund notification carries the trade's refunded total so far in refund_fee. */
+    @Override
+    protected Notification refund(String order, String payment, long captured, long amount, long refundedTotal, Instant at) {
+        Map<String, String> p = params(order, payment, captured, refundedTotal == captured ? "TRADE_CLOSED" : "TRADE_SUCCESS", at);
+        p.put("refund_fee", yuan(refundedTotal));
+        p.put("out_biz_no", unique("rf"));
+        p.put("gmt_refund", BEIJING.format(at));
+        return notification(p, TestKeys.CURRENT.getPrivate());
+    }
+
+    @Override
+    protected void assertAccepted(Answer answer) {
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.body()).isEqualTo("success");
+    }
+
+    @Override
+    protected void assertRefused(Answer answer) {
+        assertThat(answer.status()).isEqualTo(401);
+        assertThat(answer.body()).isEqualTo("fail");
+    }
+
+    @Test
+    void aChangedParameterAWrongKeyOrNoSignIsRefused() {
+        String order = unique("ord");
+        gateway.putOrder(order, 1200, "CNY");
+        Notification n = payment(order, unique("pay"), 1200, Instant.now());
+        byte[] tampered = new String(n.body(), StandardCharsets.US_ASCII).replace("total_amount=12.00", "total_amount=12.01")
+                .getBytes(StandardCharsets.US_ASCII);
+        assertThat(tampered).isNotEqualTo(n.body());
+        assertRefusedWithoutTrace(new Notification(n.eventId(), FORM, tampered, Map.of()), order);
+
+        assertRefusedWithoutTrace(notification(params(order, unique("pay"), 1200, "TRADE_SUCCESS", Instant.now()),
+                TestKeys.FORGER.getPrivate()), order);
+        assertRefusedWithoutTrace(notification(params(order, unique("pay"), 1200, "TRADE_SUCCESS", Instant.now()), null), order);
+
+        Map<String, String> rsa1 = params(order, unique("pay"), 1200, "TRADE_SUCCESS", Instant.now());
+        rsa1.put("sign_type", "RSA");
+        assertRefusedWithoutTrace(notification(rsa1, TestKeys.CURRENT.getPrivate()), order);
+    }
+
+    /** The charset parameter decides how the bytes are read: a body re-encoded in another one does not verify. */
+    @Test
+    void aBodyReEncodedInAnotherCharsetIsRefusedAndTheNamedCharsetIsHonoured() {
+        String order = unique("ord");
+        gateway.putOrder(order, 1300, "CNY");
+        Map<String, String> p = params(order, unique("pay"), 1300, "TRADE_SUCCESS", Instant.now());
+        p.put("subject", "测试订单 Payhook");
+        Charset gbk = Charset.forName("GBK");
+        assertRefusedWithoutTrace(new Notification(p.get("notify_id"), FORM,
+                signedForm(p, TestKeys.CURRENT.getPrivate(), gbk), Map.of()), order);
+
+        p.put("charset", "gbk");
+        assertAccepted(send(new Notification(p.get("notify_id"), FORM, signedForm(p, TestKeys.CURRENT.getPrivate(), gbk), Map.of())));
+        awaitOrder(order, "paid");
+    }
+
+    @Test
+    void theRotatedPreviousKeyIsAccepted() {
+        String order = unique("ord");
+        gateway.putOrder(order, 800, "CNY");
+        assertAccepted(send(notification(params(order, unique("pay"), 800, "TRADE_SUCCESS", Instant.now()),
+                TestKeys.PREVIOUS.getPrivate())));
+        awaitOrder(order, "paid");
+    }
+
+    @Test
+    void aJsonBodyIsNotAnAlipayNotification() {
+        Answer answer = gateway.post("/webhooks/alipay", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of());
+        assertThat(answer.status()).isEqualTo(415);
+    }
+}

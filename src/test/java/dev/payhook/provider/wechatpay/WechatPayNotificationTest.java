@@ -1,0 +1,167 @@
+package dev.payhook.provider.wechatpay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.payhook.support.Fixtures;
+import dev.payhook.support.Gateway.Answer;
+import dev.payhook.support.ProviderScenarios;
+import dev.payhook.support.Signer;
+import dev.payhook.support.TestKeys;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.PrivateKey;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * WeChat Pay API v3: RSA over timestamp, nonce and body with the platform key named by serial, own
+ * timestamp tolerance, the resource kept encrypted until processing decrypts it with the API v3 key.
+ */
+class WechatPayNotificationTest extends ProviderScenarios {
+
+    @Override
+    protected String provider() {
+        return "wechatpay";
+    }
+
+    private static String rfc3339(Instant at) {
+        return OffsetDateTime.ofInstant(at, ZoneOffset.ofHours(8)).withNano(0).toString();
+    }
+
+    /** The encrypted notification body, as WeChat Pay builds it. */
+    static byte[] body(String eventId, String eventType, String resourceFixture, Map<String, Object> resource, String apiV3Key,
+                       Instant at) {
+        String nonce = unique("n").substring(0, 12);
+        String aad = eventType.startsWith("REFUND") ? "refund" : "transaction";
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("event_id", eventId);
+        v.put("create_time", rfc3339(at));
+        v.put("event_type", eventType);
+        v.put("summary", eventType.startsWith("REFUND") ? "退款成功" : "支付成功");
+        v.put("original_type", aad);
+        v.put("ciphertext", Signer.aesGcm(apiV3Key, nonce, aad, Fixtures.load(resourceFixture, resource)));
+        v.put("associated_data", aad);
+        v.put("nonce", nonce);
+        return Fixtures.load("wechatpay/notification.json", v);
+    }
+
+    static Map<String, String> headers(PrivateKey key, String serial, long timestamp, byte[] body) {
+        String nonce = unique("nonce");
+        ByteArrayOutputStream signed = new ByteArrayOutputStream();
+        signed.writeBytes((timestamp + "\n" + nonce + "\n").getBytes(StandardCharsets.UTF_8));
+        signed.writeBytes(body);
+        signed.write('\n');
+        return Map.of("Wechatpay-Timestamp", Long.toString(timestamp), "Wechatpay-Nonce", nonce,
+                "Wechatpay-Signature", Signer.rsa(key, signed.toByteArray()), "Wechatpay-Serial", serial,
+                "Wechatpay-Signature-Type", "WECHATPAY2-SHA256-RSA2048");
+    }
+
+    private static Notification signed(String eventId, byte[] body) {
+        return new Notification(eventId, "application/json", body,
+                headers(TestKeys.CURRENT.getPrivate(), WECHATPAY_SERIAL, Instant.now().getEpochSecond(), body));
+    }
+
+    private static byte[] paymentBody(String eventId, String order, String payment, long amount, Instant at, String apiV3Key) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("order_id", order);
+        r.put("payment_id", payment);
+        r.put("amount", amount);
+        r.put("success_time", rfc3339(at));
+        return body(eventId, "TRANSACTION.SUCCESS", "wechatpay/transaction.json", r, apiV3Key, at);
+    }
+
+    @Override
+    protected Notification payment(String order, String payment, long amount, Instant at) {
+        String id = unique("wx");
+        return signed(id, paymentBody(id, order, payment, amount, at, WECHATPAY_API_V3_KEY));
+    }
+
+    @Override
+    protected Notification refund(String order, String payment, long captured, long amount, long refundedTotal, Instant at) {
+        String id = unique("wx");
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("order_id", order);
+        r.put("payment_id", payment);
+        r.put("refund_id", unique("50300"));
+        r.put("refund_status", "SUCCESS");
+        r.put("total", captured);
+        r.put("amount", amount);
+        r.put("success_time", rfc3339(at));
+        return signed(id, body(id, "REFUND.SUCCESS", "wechatpay/refund.json", r, WECHATPAY_API_V3_KEY, at));
+    }
+
+    @Override
+    protected void assertAccepted(Answer answer) {
+        assertThat(answer.status()).isEqualTo(200);
+        assertThat(answer.body()).isEmpty();
+    }
+
+    @Override
+    protected void assertRefused(Answer answer) {
+        assertThat(answer.status()).isEqualTo(401);
+        assertThat(answer.json().path("code").asString()).isEqualTo("FAIL");
+        assertThat(answer.json().path("message").asString()).isNotBlank();
+    }
+
+    @Test
+    void aChangedByteAWrongKeyOrAMissingSignatureIsRefused() {
+        String order = unique("ord");
+        gateway.putOrder(order, 1200, "CNY");
+        Notification n = payment(order, unique("pay"), 1200, Instant.now());
+        byte[] tampered = new String(n.body(), StandardCharsets.UTF_8).replace("支付成功", "支付失败").getBytes(StandardCharsets.UTF_8);
+        assertRefusedWithoutTrace(new Notification(n.eventId(), n.contentType(), tampered, n.headers()), order);
+        assertRefusedWithoutTrace(new Notification(n.eventId(), n.contentType(), n.body(),
+                headers(TestKeys.FORGER.getPrivate(), WECHATPAY_SERIAL, Instant.now().getEpochSecond(), n.body())), order);
+        Map<String, String> noSignature = new LinkedHashMap<>(n.headers());
+        noSignature.remove("Wechatpay-Signature");
+        assertRefusedWithoutTrace(new Notification(n.eventId(), n.contentType(), n.body(), noSignature), order);
+    }
+
+    @Test
+    void aTimestampOutsideTheToleranceIsRefused() {
+        String order = unique("ord");
+        gateway.putOrder(order, 1200, "CNY");
+        Notification n = payment(order, unique("pay"), 1200, Instant.now());
+        for (long skew : new long[] {-301, 301}) {
+            assertRefusedWithoutTrace(new Notification(n.eventId(), n.contentType(), n.body(), headers(TestKeys.CURRENT.getPrivate(),
+                    WECHATPAY_SERIAL, Instant.now().plusSeconds(skew).getEpochSecond(), n.body())), order);
+        }
+    }
+
+    @Test
+    void anUnknownSerialIsRefusedWithAClearReason() {
+        String order = unique("ord");
+        gateway.putOrder(order, 1200, "CNY");
+        Notification n = payment(order, unique("pay"), 1200, Instant.now());
+        Answer answer = send(new Notification(n.eventId(), n.contentType(), n.body(),
+                headers(TestKeys.CURRENT.getPrivate(), "0000UNKNOWNSERIAL", Instant.now().getEpochSecond(), n.body())));
+        assertRefused(answer);
+        assertThat(answer.json().path("message").asString()).isEqualTo("unknown_wechatpay_serial");
+    }
+
+    @Test
+    void thePreviousPlatformKeyIsAcceptedUnderItsSerial() {
+        String order = unique("ord"), id = unique("wx");
+        gateway.putOrder(order, 800, "CNY");
+        byte[] body = paymentBody(id, order, unique("pay"), 800, Instant.now(), WECHATPAY_API_V3_KEY);
+        assertAccepted(send(new Notification(id, "application/json", body,
+                headers(TestKeys.PREVIOUS.getPrivate(), WECHATPAY_PREVIOUS_SERIAL, Instant.now().getEpochSecond(), body))));
+        awaitOrder(order, "paid");
+    }
+
+    @Test
+    void theEvidenceKeepsTheResourceEncryptedAndAnUndecryptableOneIsDeadLettered() {
+        String order = unique("ord"), id = unique("wx");
+        gateway.putOrder(order, 700, "CNY");
+        Notification n = signed(id, paymentBody(id, order, unique("pay"), 700, Instant.now(), "AnotherMerchantsApiV3Key01234567"));
+        assertAccepted(send(n));
+        awaitReceipts("wechatpay", id, 1);
+        assertThat(count("SELECT count(*) FROM receipts WHERE provider = 'wechatpay' AND event_id = ? AND outcome = 'dead_lettered'"
+                + " AND reason = 'unparseable' AND position(convert_to(?, 'UTF8') in body) = 0", id, order)).isEqualTo(1);
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+    }
+}
