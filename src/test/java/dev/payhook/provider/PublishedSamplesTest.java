@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.payhook.config.ProviderProperties;
 import dev.payhook.provider.paddle.PaddleAdapter;
 import dev.payhook.provider.standardwebhooks.StandardWebhooksAdapter;
 import dev.payhook.provider.stripe.StripeAdapter;
@@ -12,8 +11,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class PublishedSamplesTest {
 
-    private static final Path SAMPLES = Path.of("..", "shared", "samples");
+    private static final Path SAMPLES = Samples.DIR;
 
     @Test
     void paddleSdkSignatureVectorsVerifyOnTheRawBytes() throws IOException {
@@ -36,10 +33,10 @@ class PublishedSamplesTest {
             Path dir = SAMPLES.resolve("paddle/paddle-python-sdk");
             // the SDK signs the file without its trailing newline, as Paddle sends it
             byte[] body = Files.readString(dir.resolve(name + ".json")).strip().getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            Map<String, String> headers = headers(dir.resolve(name + ".headers"));
+            Map<String, String> headers = Samples.headers(dir.resolve(name + ".headers"));
             long ts = Long.parseLong(headers.get("paddle-signature").replaceAll("^ts=(\\d+);.*", "$1"));
             PaddleAdapter paddle = new PaddleAdapter("paddle",
-                    props("pdl_ntfset_01hs0t3tw21j988db1pam5xg8m_GrOWLNef+vmtjJYq4mSnHNzvc8uWoJ1I"), clockAt(ts));
+                    Samples.props("pdl_ntfset_01hs0t3tw21j988db1pam5xg8m_GrOWLNef+vmtjJYq4mSnHNzvc8uWoJ1I"), Samples.clockAt(ts));
             WebhookRequest request = new WebhookRequest("paddle", body, headers);
             paddle.verify(request);
             byte[] altered = java.util.Arrays.copyOf(body, body.length);
@@ -54,13 +51,13 @@ class PublishedSamplesTest {
         assumeTrue(Files.isDirectory(SAMPLES), "no ../shared/samples");
         Path dir = SAMPLES.resolve("standard-webhooks/test-vector");
         byte[] body = Files.readAllBytes(dir.resolve("payload.json"));
-        Map<String, String> headers = headers(dir.resolve("payload.headers"));
+        Map<String, String> headers = Samples.headers(dir.resolve("payload.headers"));
         StandardWebhooksAdapter adapter = new StandardWebhooksAdapter("dodo",
-                props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), clockAt(1614265330));
+                Samples.props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), Samples.clockAt(1614265330));
         adapter.verify(new WebhookRequest("dodo", body, headers));
         assertThat(adapter.eventId(new WebhookRequest("dodo", body, headers))).isEqualTo("msg_p5jXN8AQM9LWM0D4loKWxJek");
         StandardWebhooksAdapter late = new StandardWebhooksAdapter("dodo",
-                props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), clockAt(1614265330 + 301));
+                Samples.props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), Samples.clockAt(1614265330 + 301));
         assertThatThrownBy(() -> late.verify(new WebhookRequest("dodo", body, headers)))
                 .isInstanceOf(WebhookRejected.class).hasMessage("timestamp_outside_tolerance");
     }
@@ -68,7 +65,7 @@ class PublishedSamplesTest {
     @Test
     void everyStripeSampleNormalizes() throws IOException {
         assumeTrue(Files.isDirectory(SAMPLES), "no ../shared/samples");
-        StripeAdapter stripe = new StripeAdapter("stripe", props("whsec_x"), Clock.systemUTC());
+        StripeAdapter stripe = new StripeAdapter("stripe", Samples.props("whsec_x"), Clock.systemUTC());
         Map<String, NormalizedEvent> byFile = new HashMap<>();
         try (Stream<Path> files = Files.list(SAMPLES.resolve("stripe/stripe-ruby-mock"))) {
             for (Path f : files.filter(p -> p.toString().endsWith(".json")).toList()) {
@@ -90,7 +87,7 @@ class PublishedSamplesTest {
     @Test
     void everyDodoSampleNormalizes() throws IOException {
         assumeTrue(Files.isDirectory(SAMPLES), "no ../shared/samples");
-        StandardWebhooksAdapter dodo = new StandardWebhooksAdapter("dodo", props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"),
+        StandardWebhooksAdapter dodo = new StandardWebhooksAdapter("dodo", Samples.props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"),
                 Clock.systemUTC());
         Map<String, NormalizedEvent> byType = new HashMap<>();
         try (Stream<Path> files = Files.list(SAMPLES.resolve("dodo/dodo-docs/x-webhooks-examples"))) {
@@ -105,26 +102,5 @@ class PublishedSamplesTest {
         assertThat(byType.get("refund.succeeded").refundId()).isEqualTo("ref_nUV0DuvmVgeKJVbS04L0y");
         assertThat(byType.get("dispute.opened").amountMinor()).isEqualTo(400L);
         assertThat(byType.get("dispute.lost").type()).isEqualTo(EventType.DISPUTE_LOST);
-    }
-
-    private static ProviderProperties props(String secret) {
-        ProviderProperties p = new ProviderProperties();
-        p.setSecrets(List.of(secret));
-        return p;
-    }
-
-    private static Clock clockAt(long epochSecond) {
-        return Clock.fixed(Instant.ofEpochSecond(epochSecond), ZoneOffset.UTC);
-    }
-
-    private static Map<String, String> headers(Path file) throws IOException {
-        Map<String, String> headers = new HashMap<>();
-        for (String line : Files.readAllLines(file)) {
-            int colon = line.indexOf(':');
-            if (colon > 0) {
-                headers.put(line.substring(0, colon).trim().toLowerCase(), line.substring(colon + 1).trim());
-            }
-        }
-        return headers;
     }
 }

@@ -1,0 +1,111 @@
+package dev.payhook.provider;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.adyen.AdyenAdapter;
+import dev.payhook.provider.alipay.AlipayAdapter;
+import dev.payhook.provider.wechatpay.WechatPayAdapter;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The Adyen, Alipay and WeChat Pay samples of ../shared/samples whose keys are published there:
+ * Payhook's verification accepts them, refuses them altered, and maps them.
+ */
+class PublishedRsaAndBatchSamplesTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Test
+    void adyenHmacVectorVerifiesAndMaps() throws IOException {
+        assumeTrue(Files.isDirectory(Samples.DIR), "no ../shared/samples");
+        String item = Files.readString(Samples.DIR.resolve("adyen/adyen-java-api-library/hmac-validation-webhook.json"));
+        byte[] batch = ("{\"live\":\"false\",\"notificationItems\":[{\"NotificationRequestItem\":" + item + "}]}")
+                .getBytes(StandardCharsets.UTF_8);
+        AdyenAdapter adyen = new AdyenAdapter("adyen",
+                Samples.props("74F490DD33F7327BAECC88B2947C011FC02D014A473AAA33A8EC93E4DC069174"), Clock.systemUTC());
+        WebhookRequest request = new WebhookRequest("adyen", batch, Map.of());
+        adyen.verify(request);
+        NormalizedEvent e = adyen.normalize(request).get(0);
+        assertThat(e.eventId()).isEqualTo("ZVWN7D3WSMK2WN82:AUTHORISATION:true");
+        assertThat(e.type()).isEqualTo(EventType.PAYMENT_SUCCEEDED);
+        assertThat(e.amountMinor()).isEqualTo(1000L);
+        byte[] altered = new String(batch, StandardCharsets.UTF_8).replace("\"value\": 1000", "\"value\": 1001")
+                .getBytes(StandardCharsets.UTF_8);
+        assertThatThrownBy(() -> adyen.verify(new WebhookRequest("adyen", altered, Map.of())))
+                .isInstanceOf(WebhookRejected.class);
+    }
+
+    @Test
+    void alipaySdkVectorsVerifyAndMap() throws IOException {
+        assumeTrue(Files.isDirectory(Samples.DIR), "no ../shared/samples");
+        verifyAlipay("alipay-sdk-nodejs-all/notify.TRADE_SUCCESS.params.json", "alipay-sdk-nodejs-all/notifyAlipayPublicKeyV1.txt");
+        verifyAlipay("yansongda-pay/notify.TRADE_SUCCESS.params.json", "yansongda-pay/alipayPublicCert.crt");
+    }
+
+    private static void verifyAlipay(String params, String key) throws IOException {
+        JsonNode published = JSON.readTree(Samples.DIR.resolve("alipay").resolve(params).toFile());
+        ProviderProperties p = new ProviderProperties();
+        p.setPublicKeys(List.of(Files.readString(Samples.DIR.resolve("alipay").resolve(key))));
+        AlipayAdapter alipay = new AlipayAdapter("alipay", p, Clock.systemUTC());
+        WebhookRequest request = new WebhookRequest("alipay", form(published, null), Map.of());
+        alipay.verify(request);
+        NormalizedEvent e = alipay.normalize(request).get(0);
+        assertThat(e.type()).isEqualTo(EventType.PAYMENT_SUCCEEDED);
+        assertThat(e.orderId()).isEqualTo(published.path("out_trade_no").asString());
+        assertThat(e.amountMinor()).isEqualTo(new java.math.BigDecimal(published.path("total_amount").asString())
+                .movePointRight(2).longValueExact());
+        assertThatThrownBy(() -> alipay.verify(new WebhookRequest("alipay", form(published, "buyer_id"), Map.of())))
+                .isInstanceOf(WebhookRejected.class);
+    }
+
+    /** The parameter map as the form body Alipay posts (arrays travel as compact JSON strings); {@code alter} changes one value. */
+    private static byte[] form(JsonNode params, String alter) {
+        StringJoiner body = new StringJoiner("&");
+        for (Map.Entry<String, JsonNode> field : params.properties()) {
+            String value = field.getValue().isValueNode() ? field.getValue().asString() : JSON.writeValueAsString(field.getValue());
+            if (field.getKey().equals(alter)) {
+                value = value + "0";
+            }
+            body.add(field.getKey() + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8));
+        }
+        return body.toString().getBytes(StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void wechatPayVectorsVerifyDecryptAndMap() throws IOException {
+        assumeTrue(Files.isDirectory(Samples.DIR), "no ../shared/samples");
+        Path dir = Samples.DIR.resolve("wechatpay/gunsluo-wechatpay-go");
+        for (String type : List.of("TRANSACTION.SUCCESS", "REFUND.SUCCESS")) {
+            byte[] body = Files.readAllBytes(dir.resolve(type + ".json"));
+            Map<String, String> headers = Samples.headers(dir.resolve(type + ".headers"));
+            ProviderProperties p = new ProviderProperties();
+            p.setPlatformKeys(Map.of(headers.get("wechatpay-serial"), Files.readString(dir.resolve("mock_cert.pem"))));
+            p.setApiV3Key("AES256Key-32Characters1234567890");
+            long ts = Long.parseLong(headers.get("wechatpay-timestamp"));
+            WechatPayAdapter wechat = new WechatPayAdapter("wechatpay", p, Samples.clockAt(ts));
+            WebhookRequest request = new WebhookRequest("wechatpay", body, headers);
+            wechat.verify(request);
+            NormalizedEvent e = wechat.normalize(request).get(0);
+            assertThat(e.type()).isEqualTo(type.startsWith("REFUND") ? EventType.REFUND_SUCCEEDED : EventType.PAYMENT_SUCCEEDED);
+            assertThat(e.amountMinor()).isPositive();
+            assertThat(e.orderId()).isNotBlank();
+            WechatPayAdapter late = new WechatPayAdapter("wechatpay", p, Samples.clockAt(ts + 301));
+            assertThatThrownBy(() -> late.verify(request)).isInstanceOf(WebhookRejected.class)
+                    .hasMessage("timestamp_outside_tolerance");
+        }
+    }
+}

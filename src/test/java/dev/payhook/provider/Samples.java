@@ -1,0 +1,43 @@
+package dev.payhook.provider;
+
+import dev.payhook.config.ProviderProperties;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Access to ../shared/samples, the providers' published payloads, for the tests that replay them. */
+final class Samples {
+
+    static final Path DIR = Path.of("..", "shared", "samples");
+
+    private Samples() {
+    }
+
+    static ProviderProperties props(String secret) {
+        ProviderProperties p = new ProviderProperties();
+        p.setSecrets(List.of(secret));
+        return p;
+    }
+
+    static Clock clockAt(long epochSecond) {
+        return Clock.fixed(Instant.ofEpochSecond(epochSecond), ZoneOffset.UTC);
+    }
+
+    /** A published {@code .headers} file: one {@code Name: value} a line; names in lower case. */
+    static Map<String, String> headers(Path file) throws IOException {
+        Map<String, String> headers = new HashMap<>();
+        for (String line : Files.readAllLines(file)) {
+            int colon = line.indexOf(':');
+            if (colon > 0) {
+                headers.put(line.substring(0, colon).trim().toLowerCase(), line.substring(colon + 1).trim());
+            }
+        }
+        return headers;
+    }
+}
