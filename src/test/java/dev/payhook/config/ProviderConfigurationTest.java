@@ -31,4 +31,14 @@ class ProviderConfigurationTest {
                 "--payhook.providers.acme.secrets[0]=s"))
                 .hasStackTraceContaining("payhook.providers.acme.scheme: unknown scheme 'acme-hmac'");
     }
+
+    @Test
+    void aHalfConfiguredWechatPayRefusesToStart() {
+        assertThatThrownBy(() -> new SpringApplicationBuilder(PayhookApplication.class).run(
+                "--server.port=0",
+                "--payhook.embedded-postgres.data-dir=",
+                "--spring.artemis.embedded.data-directory=target/artemis-config-test",
+                "--payhook.providers.wechatpay.platform-keys.SERIAL1=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA"))
+                .hasStackTraceContaining("payhook.providers.wechatpay.api-v3-key is empty but provider wechatpay is enabled");
+    }
 }

@@ -122,6 +122,17 @@ class WechatPayNotificationTest extends ProviderScenarios {
     }
 
     @Test
+    void reSerialisedJsonWithTheOriginalSignatureIsRefused() {
+        String order = unique("ord");
+        gateway.putOrder(order, 1200, "CNY");
+        Notification n = payment(order, unique("pay"), 1200, Instant.now());
+        tools.jackson.databind.json.JsonMapper json = tools.jackson.databind.json.JsonMapper.builder().build();
+        byte[] compact = json.writeValueAsBytes(json.readTree(n.body()));
+        assertThat(compact).isNotEqualTo(n.body());
+        assertRefusedWithoutTrace(new Notification(n.eventId(), n.contentType(), compact, n.headers()), order);
+    }
+
+    @Test
     void aTimestampOutsideTheToleranceIsRefused() {
         String order = unique("ord");
         gateway.putOrder(order, 1200, "CNY");
