@@ -36,7 +36,7 @@ public class ReceiptsController {
         return receipts.search(provider, eventId, orderId, Math.max(1, Math.min(limit, 1000)));
     }
 
-    /** The row with its raw body ({@code body} as UTF-8 text, {@code body_base64} byte for byte) and what ops did with it. */
+    /** The row with its raw body ({@code body} as UTF-8 text, {@code body_base64} byte for byte), each event's outcome, and what ops did. */
     @GetMapping("/ops/receipts/{id}")
     public ResponseEntity<Map<String, Object>> get(@PathVariable UUID id) {
         List<Map<String, Object>> rows = receipts.find(id);
@@ -48,6 +48,7 @@ public class ReceiptsController {
         row.put("headers", JSON.readTree((String) row.get("headers")));
         row.put("body", new String(body, StandardCharsets.UTF_8));
         row.put("body_base64", Base64.getEncoder().encodeToString(body));
+        row.put("events", receipts.events(id));
         row.put("ops_actions", actions.ofReceipt(id));
         return ResponseEntity.ok(row);
     }

@@ -57,17 +57,18 @@ public class EventApplier {
     /** Subscriptions are published for the merchant; entitlements follow the payments they bill. */
     public void subscription(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
         publish(e, null);
-        receipts.outcome(receipt.id(), "applied", null, e.orderId());
+        receipts.eventOutcome(receipt.id(), e.eventId(), "applied", null, e.orderId());
     }
 
     public void other(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        receipts.outcome(receipt.id(), "ignored", "event type " + e.providerType() + " has no effect", e.orderId());
+        receipts.eventOutcome(receipt.id(), e.eventId(), "ignored", "event type " + e.providerType() + " has no effect",
+                e.orderId());
     }
 
     /** A test event on a live gateway, or the reverse: kept as evidence, no effect at all. */
     public void rejectedMode(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
         String reason = reconciliation.modeConflict(e);
-        receipts.outcome(receipt.id(), "rejected_mode", reason, e.orderId());
+        receipts.eventOutcome(receipt.id(), e.eventId(), "rejected_mode", reason, e.orderId());
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("provider", e.provider());
         details.put("event_id", e.eventId());
@@ -76,7 +77,8 @@ public class EventApplier {
     }
 
     public void duplicate(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        receipts.outcome(receipt.id(), "duplicate", "event " + e.eventId() + " was already processed", e.orderId());
+        receipts.eventOutcome(receipt.id(), e.eventId(), "duplicate", "event " + e.eventId() + " was already processed",
+                e.orderId());
     }
 
     private void onPayment(NormalizedEvent e, Receipt receipt) {
@@ -99,7 +101,7 @@ public class EventApplier {
         }
         publish(e, status);
         String verdict = outcome.verdict();
-        receipts.outcome(receipt.id(), verdict, switch (verdict) {
+        receipts.eventOutcome(receipt.id(), e.eventId(), verdict, switch (verdict) {
             case "applied" -> null;
             case "stale" -> e.type().wireName() + " is older than the payment's state " + status;
             default -> e.type().wireName() + " contradicts the payment's state " + status + ": review opened";

@@ -36,6 +36,24 @@ public class ReceiptStore {
                 WHERE id = ?""", outcome, reason, orderId, receiptId);
     }
 
+    /**
+     * What processing did with one event of the delivery; the delivery's own outcome is that of
+     * its last event.
+     */
+    public void eventOutcome(UUID receiptId, String eventId, String outcome, String reason, String orderId) {
+        jdbc.update("""
+                INSERT INTO receipt_events (receipt_id, event_id, outcome, reason) VALUES (?, ?, ?, ?)
+                ON CONFLICT (receipt_id, event_id)
+                DO UPDATE SET outcome = EXCLUDED.outcome, reason = EXCLUDED.reason, updated_at = now()""",
+                receiptId, eventId, outcome, reason);
+        outcome(receiptId, outcome, reason, orderId);
+    }
+
+    public List<Map<String, Object>> events(UUID receiptId) {
+        return jdbc.queryForList("SELECT event_id, outcome, reason, updated_at FROM receipt_events WHERE receipt_id = ? ORDER BY updated_at, event_id",
+                receiptId);
+    }
+
     public List<Map<String, Object>> search(String provider, String eventId, String orderId, int limit) {
         StringBuilder sql = new StringBuilder("""
                 SELECT id, provider, event_id, order_id, received_at, source_ip, outcome, reason

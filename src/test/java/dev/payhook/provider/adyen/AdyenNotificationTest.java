@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Adyen standard notifications: per-item HMAC, batches verified and processed as a whole, answer [accepted]. */
@@ -104,10 +105,16 @@ class AdyenNotificationTest extends ProviderScenarios {
         String order = unique("ord"), payment = unique("pay");
         gateway.putOrder(order, 3000, "CNY");
         Instant t = Instant.now().minusSeconds(60);
-        assertAccepted(send(notification(List.of(authorisation(order, payment, 3000, "CNY", t),
-                refundItem(order, payment, 1000, t.plusSeconds(10))))));
+        Item paid = authorisation(order, payment, 3000, "CNY", t);
+        Item refunded = refundItem(order, payment, 1000, t.plusSeconds(10));
+        assertAccepted(send(notification(List.of(paid, refunded))));
         assertThat(awaitOrder(order, "partially_refunded").path("payments").get(0).path("refunded_minor").asLong())
                 .isEqualTo(1000);
+        String receipt = gateway.get("/ops/receipts?provider=adyen&event_id=" + paid.eventId()).json().get(0).path("id").asString();
+        JsonNode events = gateway.get("/ops/receipts/" + receipt).json().path("events");
+        assertThat(events).hasSize(2);
+        assertThat(events).allMatch(ev -> ev.path("outcome").asString().equals("applied"));
+        assertThat(events).anyMatch(ev -> ev.path("event_id").asString().equals(refunded.eventId()));
     }
 
     @Test
