@@ -23,8 +23,10 @@ import javax.crypto.spec.SecretKeySpec;
  * optionally registering an order per event first so the events pay them.
  *
  *   java bench/LoadGen.java --url http://127.0.0.1:8080/webhooks/stripe --secret whsec_x \
- *        --n 20000 --c 64 [--rate 1000] [--orders PREFIX --token TOKEN] [--label name]
+ *        --n 20000 --c 64 [--rate 1000] [--orders PREFIX [--token TOKEN]] [--label name]
  *
+ * --orders names the orders PREFIX-0 .. PREFIX-(N-1) the events pay; with --token it registers them
+ * through the orders API first (without, the caller has registered them).
  * With --emit FILE it only writes the N signed requests, one "signature TAB body" line each,
  * for bench/signed.lua (wrk), and exits.
  */
@@ -48,7 +50,7 @@ public class LoadGen {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).executor(Executors.newFixedThreadPool(4)).build();
         String prefix = orders != null ? orders : "bench-" + run;
-        if (orders != null) {
+        if (orders != null && !token.isEmpty()) {
             String base = url.substring(0, url.indexOf("/webhooks/"));
             runAll(n, c, 0, i -> http.send(HttpRequest.newBuilder(URI.create(base + "/api/orders/" + prefix + "-" + i))
                     .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")

@@ -37,13 +37,17 @@ done
 
 BASE="http://127.0.0.1:$PORT"
 load() { java -cp "$OUT/classes" LoadGen --secret "$SECRET" --token "$TOKEN" --c "$C" "$@"; }
+sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }
 # Throughput phases: wrk (Debian package) when present, it loads the server with far less CPU than
 # a Java client; it replays distinct pre-signed events written by LoadGen --emit. Prints one line
 # like LoadGen's and sets SENT_LAST to the number of requests sent.
 blast() {  # blast LABEL PATH
   if command -v wrk >/dev/null; then
-    local emitted w
-    emitted=$(load --n "$WRK_EVENTS" --emit "$OUT/requests.txt")
+    local emitted w prefix="wrk$RANDOM$RANDOM"
+    # the events pay registered orders (the full processing path, not the unknown_order dead letter)
+    sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id)
+         SELECT '$prefix-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $WRK_EVENTS - 1) i"
+    emitted=$(java -cp "$OUT/classes" LoadGen --secret "$SECRET" --c "$C" --n "$WRK_EVENTS" --orders "$prefix" --emit "$OUT/requests.txt")
     w=$(wrk -t2 -c"$C" -d"${DURATION}s" --latency -s bench/signed.lua "$BASE$2" -- "$OUT/requests.txt" 2)
     SENT_LAST=$(echo "$w" | awk '/requests in/ {print $1}')
     echo "$w" | awk -v label="$1" -v c="$C" -v tail="$(echo "$emitted" | sed 's/.*orders=/orders=/')" '
@@ -52,11 +56,10 @@ blast() {  # blast LABEL PATH
       /Non-2xx/ { bad = $5 } /requests in/ { n = $1 }
       END { printf "%s: wrk n=%d c=%d throughput=%.0f/s ack_p50=%.1fms ack_p99=%.1fms non200=%d %s\n", label, n, c, rps, p50, p99, bad, tail }'
   else
-    load --url "$BASE$2" --n "$N" --label "$1"
+    load --url "$BASE$2" --n "$N" --label "$1" --orders "lg$RANDOM$RANDOM"
     SENT_LAST=$N
   fi
 }
-sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }
 drained() {  # waits until every signed event sent so far has a receipt outcome
   local want=$1
   for _ in $(seq 1 600); do
@@ -79,10 +82,11 @@ blast signed-durable /webhooks/stripe > "$OUT/signed.txt"
 SIGNED=$(cat "$OUT/signed.txt")
 echo "$SIGNED"
 SENT=$((SENT + SENT_LAST))
-RUN=$(echo "$SIGNED" | sed 's/.*orders=bench-//')
+PREFIX=$(echo "$SIGNED" | sed 's/.*orders=//')
 drained "$SENT"
 echo "processing: $(sql "SELECT round(count(*) / extract(epoch FROM max(updated_at) - min(received_at)))
-  FROM receipts WHERE event_id LIKE 'evt_${RUN}_%'") events/s applied (signed phase, first received -> last outcome)"
+  || ' events/s, ' || count(*) FILTER (WHERE outcome = 'applied') || ' of ' || count(*) || ' applied'
+  FROM receipts WHERE order_id LIKE '$PREFIX-%'") (signed phase, first received -> last outcome)"
 
 paid_latency() {  # receive -> order paid percentiles for the orders of one paced phase
   sql "SELECT 'p50=' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
