@@ -50,6 +50,29 @@ class PublishedRsaAndBatchSamplesTest {
     }
 
     @Test
+    void everyAdyenOpenApiExampleMaps() throws IOException {
+        assumeTrue(Files.isDirectory(Samples.DIR), "no ../shared/samples");
+        AdyenAdapter adyen = new AdyenAdapter("adyen", Samples.props("00"), Clock.systemUTC());
+        Map<String, EventType> byCode = new java.util.HashMap<>();
+        try (var files = Files.list(Samples.DIR.resolve("adyen/adyen-openapi/Webhooks-v1"))) {
+            // three examples there are another webhook family (type/data), not standard notifications
+            for (Path f : files.filter(f -> !f.getFileName().toString().contains("NOTICE_OF_CHANGE")
+                    && !f.getFileName().toString().startsWith("ACH_")).toList()) {
+                for (NormalizedEvent e : adyen.normalize(new WebhookRequest("adyen", Files.readAllBytes(f), Map.of()))) {
+                    byCode.put(e.providerType(), e.type());
+                }
+            }
+        }
+        assertThat(byCode).containsEntry("AUTHORISATION", EventType.PAYMENT_SUCCEEDED)
+                .containsEntry("CANCEL_OR_REFUND", EventType.PAYMENT_CANCELED)
+                .containsEntry("CHARGEBACK", EventType.DISPUTE_LOST)
+                .containsEntry("CHARGEBACK_REVERSED", EventType.DISPUTE_WON)
+                .containsEntry("NOTIFICATION_OF_CHARGEBACK", EventType.DISPUTE_OPENED)
+                .containsEntry("REFUND", EventType.REFUND_FAILED)
+                .containsEntry("REPORT_AVAILABLE", EventType.OTHER);
+    }
+
+    @Test
     void alipaySdkVectorsVerifyAndMap() throws IOException {
         assumeTrue(Files.isDirectory(Samples.DIR), "no ../shared/samples");
         verifyAlipay("alipay-sdk-nodejs-all/notify.TRADE_SUCCESS.params.json", "alipay-sdk-nodejs-all/notifyAlipayPublicKeyV1.txt");

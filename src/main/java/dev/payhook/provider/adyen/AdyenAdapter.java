@@ -109,11 +109,26 @@ public class AdyenAdapter implements ProviderAdapter {
             case "REFUND" -> b.payment(original).refund(i.pspReference())
                     .build(success ? EventType.REFUND_SUCCEEDED : EventType.REFUND_FAILED);
             case "REFUND_FAILED", "REFUNDED_REVERSED" -> b.payment(original).refund(i.pspReference()).build(EventType.REFUND_FAILED);
-            case "NOTIFICATION_OF_CHARGEBACK", "REQUEST_FOR_INFORMATION" -> b.payment(original).build(EventType.DISPUTE_OPENED);
-            case "CHARGEBACK", "SECOND_CHARGEBACK" -> b.payment(original).build(EventType.DISPUTE_LOST);
-            case "CHARGEBACK_REVERSED" -> b.payment(original).build(EventType.DISPUTE_WON);
+            case "CANCEL_OR_REFUND" -> !success ? b.build(EventType.OTHER) : "refund".equals(modification(i))
+                    ? b.payment(original).refund(i.pspReference()).build(EventType.REFUND_SUCCEEDED)
+                    : b.payment(original).build(EventType.PAYMENT_CANCELED);
+            // the money was not captured after all: against an authorised payment this is a contradiction for review
+            case "CAPTURE_FAILED" -> b.payment(original).build(EventType.PAYMENT_FAILED);
+            case "NOTIFICATION_OF_CHARGEBACK", "REQUEST_FOR_INFORMATION" -> b.payment(disputed(i)).build(EventType.DISPUTE_OPENED);
+            case "CHARGEBACK", "SECOND_CHARGEBACK", "PREARBITRATION_LOST" -> b.payment(disputed(i)).build(EventType.DISPUTE_LOST);
+            case "CHARGEBACK_REVERSED", "PREARBITRATION_WON" -> b.payment(disputed(i)).build(EventType.DISPUTE_WON);
             default -> b.build(EventType.OTHER);
         };
+    }
+
+    /** Dispute notifications name the payment in originalReference, some only in pspReference. */
+    private static String disputed(AdyenNotification.Item i) {
+        return i.originalReference() != null && !i.originalReference().isBlank() ? i.originalReference() : i.pspReference();
+    }
+
+    /** What a CANCEL_OR_REFUND did: Adyen names it in additionalData ("cancel" or "refund"). */
+    private static String modification(AdyenNotification.Item i) {
+        return i.additionalData() == null ? null : i.additionalData().get("modification.action");
     }
 
     /** pspReference + eventCode + success: Adyen sends the same item again on retries. */
