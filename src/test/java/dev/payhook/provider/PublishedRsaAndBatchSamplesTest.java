@@ -79,6 +79,23 @@ class PublishedRsaAndBatchSamplesTest {
         verifyAlipay("yansongda-pay/notify.TRADE_SUCCESS.params.json", "yansongda-pay/alipayPublicCert.crt");
     }
 
+    /** A raw form body as Alipay posted it (its key is not published): decoded and mapped, not verified. */
+    @Test
+    void alipayRawFormBodyMaps() throws IOException {
+        assumeTrue(Files.isDirectory(Samples.DIR), "no ../shared/samples");
+        byte[] body = Files.readString(Samples.DIR.resolve("alipay/weapay/notify.TRADE_SUCCESS.txt")).strip()
+                .getBytes(StandardCharsets.US_ASCII);
+        ProviderProperties p = new ProviderProperties();
+        p.setPublicKeys(List.of(Files.readString(Samples.DIR.resolve("alipay/alipay-sdk-nodejs-all/notifyAlipayPublicKeyV1.txt"))));
+        AlipayAdapter alipay = new AlipayAdapter("alipay", p, Clock.systemUTC());
+        WebhookRequest request = new WebhookRequest("alipay", body, Map.of());
+        assertThatThrownBy(() -> alipay.verify(request)).isInstanceOf(WebhookRejected.class).hasMessage("signature_mismatch");
+        NormalizedEvent e = alipay.normalize(request).get(0);
+        assertThat(e.type()).isEqualTo(EventType.PAYMENT_SUCCEEDED);
+        assertThat(e.amountMinor()).isEqualTo(99L);
+        assertThat(e.eventId()).isEqualTo("2024072401222104407195820503475973");
+    }
+
     private static void verifyAlipay(String params, String key) throws IOException {
         JsonNode published = JSON.readTree(Samples.DIR.resolve("alipay").resolve(params).toFile());
         ProviderProperties p = new ProviderProperties();
