@@ -64,7 +64,8 @@ public class ReceiptStore {
             args.add(provider);
         }
         if (eventId != null) {
-            sql.append(" AND event_id = ?");
+            sql.append(" AND (event_id = ? OR id IN (SELECT receipt_id FROM receipt_events WHERE event_id = ?))");
+            args.add(eventId);
             args.add(eventId);
         }
         if (orderId != null) {

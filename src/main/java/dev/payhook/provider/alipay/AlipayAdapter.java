@@ -82,7 +82,8 @@ public class AlipayAdapter implements ProviderAdapter {
     /**
      * trade_status onto the state machine. A notification with {@code refund_fee} reports a refund;
      * Alipay documents refund_fee as the trade's total refunded so far, so it is kept as a cumulative
-     * amount (the refund id out_biz_no names the request), never summed.
+     * amount (the refund id out_biz_no names the request), never summed; TRADE_CLOSED with a refund
+     * means the whole total_amount went back.
      */
     @Override
     public List<NormalizedEvent> normalize(WebhookRequest request) {
@@ -93,7 +94,9 @@ public class AlipayAdapter implements ProviderAdapter {
                                 n.notifyTime(), n.gmtCreate())))
                 .payment(WireJson.require(n.tradeNo(), "trade_no")).order(n.outTradeNo());
         if (n.refundFee() != null && !n.refundFee().isBlank()) {
-            return List.of(b.amount(Money.fromMajor(n.refundFee(), CURRENCY), CURRENCY).build(EventType.REFUND_SUCCEEDED));
+            // Alipay closes a trade once it is refunded in full: then the whole total went back
+            String refunded = status.equals("TRADE_CLOSED") && n.totalAmount() != null ? n.totalAmount() : n.refundFee();
+            return List.of(b.amount(Money.fromMajor(refunded, CURRENCY), CURRENCY).build(EventType.REFUND_SUCCEEDED));
         }
         b.amount(Money.fromMajor(WireJson.require(n.totalAmount(), "total_amount"), CURRENCY), CURRENCY);
         return List.of(switch (status) {

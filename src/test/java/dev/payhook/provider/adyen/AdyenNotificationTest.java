@@ -115,6 +115,8 @@ class AdyenNotificationTest extends ProviderScenarios {
         assertThat(events).hasSize(2);
         assertThat(events).allMatch(ev -> ev.path("outcome").asString().equals("applied"));
         assertThat(events).anyMatch(ev -> ev.path("event_id").asString().equals(refunded.eventId()));
+        assertThat(gateway.get("/ops/receipts?provider=adyen&event_id=" + refunded.eventId()).json().get(0).path("id").asString())
+                .as("the batch is found by its second item too").isEqualTo(receipt);
     }
 
     @Test
