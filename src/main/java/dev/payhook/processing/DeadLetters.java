@@ -20,6 +20,8 @@ public class DeadLetters {
 
     public static final String REASON_HEADER = "PayhookDeadLetterReason";
     public static final String ATTEMPTS_HEADER = "PayhookAttempts";
+    /** The dead letter's id on its payhook.dlq copy, so a replay or discard can take the copy away. */
+    public static final String ID_HEADER = "PayhookDeadLetterId";
     private static final Logger log = LoggerFactory.getLogger(DeadLetters.class);
 
     private final DeadLetterStore deadLetters;
@@ -65,5 +67,6 @@ public class DeadLetters {
         e.writeTo(exchange.getIn());
         exchange.getIn().setHeader(REASON_HEADER, reason);
         exchange.getIn().setHeader(ATTEMPTS_HEADER, attempts);
+        exchange.getIn().setHeader(ID_HEADER, id.toString());
     }
 }

@@ -8,14 +8,17 @@ import dev.payhook.store.ReceiptStore;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
+import jakarta.jms.ConnectionFactory;
 import org.apache.camel.ProducerTemplate;
+import org.springframework.jms.connection.SingleConnectionFactory;
+import org.springframework.jms.core.JmsTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Sends a dead letter's message back through processing, from the evidence (the raw bytes as
  * received, under the same receipt id), and records who did it. Discarding only closes it: the
- * receipt keeps the evidence.
+ * receipt keeps the evidence. Either way its copy leaves payhook.dlq, which so holds the open ones.
  */
 @Component
 public class Replayer {
@@ -29,12 +32,18 @@ public class Replayer {
     private final ReceiptStore receipts;
     private final OpsActionStore actions;
     private final ProducerTemplate producer;
+    private final JmsTemplate dlq;
 
-    public Replayer(DeadLetterStore deadLetters, ReceiptStore receipts, OpsActionStore actions, ProducerTemplate producer) {
+    public Replayer(DeadLetterStore deadLetters, ReceiptStore receipts, OpsActionStore actions, ProducerTemplate producer,
+                    ConnectionFactory connectionFactory) {
         this.deadLetters = deadLetters;
         this.receipts = receipts;
         this.actions = actions;
         this.producer = producer;
+        // a plain connection: a caching factory would keep one consumer per selector open for good
+        this.dlq = new JmsTemplate(connectionFactory instanceof SingleConnectionFactory caching
+                && caching.getTargetConnectionFactory() != null ? caching.getTargetConnectionFactory() : connectionFactory);
+        this.dlq.setReceiveTimeout(500);
     }
 
     /**
@@ -71,6 +80,7 @@ public class Replayer {
         actions.record(actor, status.equals("replayed") ? "replay_dead_letter" : "discard_dead_letter", id.toString(),
                 d.receiptId(), "reason was " + d.reason());
         action.accept(d);
+        dlq.receiveSelected("payhook.dlq", DeadLetters.ID_HEADER + " = '" + id + "'");
         return Result.DONE;
     }
 }

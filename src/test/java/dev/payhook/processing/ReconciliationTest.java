@@ -40,8 +40,11 @@ class ReconciliationTest extends GatewayTest {
         assertThat(count("SELECT count(*) FROM processed_events WHERE provider = ? AND event_id = ?", p.id, event))
                 .as("the event-id lock of a dead-lettered event is not kept").isZero();
 
+        await().atMost(DEADLINE).until(() -> onDlq(id));
+
         assertThat(gateway.putOrder(order, 1500, "USD").status()).isEqualTo(201);
         assertThat(gateway.call("POST", "/ops/dead-letters/" + id + "/replay", null).status()).isEqualTo(202);
+        assertThat(onDlq(id)).as("the replayed dead letter's copy left payhook.dlq").isFalse();
         assertThat(awaitOrder(order, "paid").path("entitlement").path("status").asString()).isEqualTo("active");
         assertThat(gateway.call("POST", "/ops/dead-letters/" + id + "/replay", null).status()).isEqualTo(409);
         assertThat(deadLetters("open")).noneMatch(d -> d.path("id").asString().equals(id));
@@ -198,6 +201,12 @@ class ReconciliationTest extends GatewayTest {
             return false;
         });
         return found.get();
+    }
+
+    private boolean onDlq(String deadLetterId) {
+        Boolean found = jms.browseSelected("payhook.dlq", DeadLetters.ID_HEADER + " = '" + deadLetterId + "'",
+                (session, browser) -> browser.getEnumeration().hasMoreElements());
+        return Boolean.TRUE.equals(found);
     }
 
     private JsonNode deadLetters(String status) {
