@@ -16,6 +16,9 @@ import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
  * WeChat Pay API v3: RSA over timestamp, nonce and body with the platform key named by serial, own
@@ -165,7 +168,8 @@ class WechatPayNotificationTest extends ProviderScenarios {
     }
 
     @Test
-    void theEvidenceKeepsTheResourceEncryptedAndAnUndecryptableOneIsDeadLettered() {
+    @ExtendWith(OutputCaptureExtension.class)
+    void theEvidenceKeepsTheResourceEncryptedAndAnUndecryptableOneIsDeadLettered(CapturedOutput output) {
         String order = unique("ord"), id = unique("wx");
         gateway.putOrder(order, 700, "CNY");
         Notification n = signed(id, paymentBody(id, order, unique("pay"), 700, Instant.now(), "AnotherMerchantsApiV3Key01234567"));
@@ -174,5 +178,7 @@ class WechatPayNotificationTest extends ProviderScenarios {
         assertThat(count("SELECT count(*) FROM receipts WHERE provider = 'wechatpay' AND event_id = ? AND outcome = 'dead_lettered'"
                 + " AND reason = 'unparseable' AND position(convert_to(?, 'UTF8') in body) = 0", id, order)).isEqualTo(1);
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+        assertThat(output.getAll()).contains("Dead-lettered").doesNotContain(order).doesNotContain(WECHATPAY_API_V3_KEY)
+                .doesNotContain(n.headers().get("Wechatpay-Signature"));
     }
 }
