@@ -106,15 +106,20 @@ public abstract class ProviderScenarios extends GatewayTest {
                 provider(), n.eventId())).isEqualTo(deliveries - 1);
     }
 
-    @Test
-    void partialThenFullRefundIsAppliedAndRevokes() {
-        String order = unique("ord"), payment = unique("pay");
+    /** Order of 4000 paid at {@code t}, then 1000 of it refunded at t + 30 s; the partially refunded order. */
+    protected JsonNode paidThenPartlyRefunded(String order, String payment, Instant t) {
         gateway.putOrder(order, 4000, "CNY");
-        Instant t = Instant.now().minusSeconds(120);
         assertAccepted(send(payment(order, payment, 4000, t)));
         awaitOrder(order, "paid");
         assertAccepted(send(refund(order, payment, 4000, 1000, 1000, t.plusSeconds(30))));
-        JsonNode partial = awaitOrder(order, "partially_refunded");
+        return awaitOrder(order, "partially_refunded");
+    }
+
+    @Test
+    void partialThenFullRefundIsAppliedAndRevokes() {
+        String order = unique("ord"), payment = unique("pay");
+        Instant t = Instant.now().minusSeconds(120);
+        JsonNode partial = paidThenPartlyRefunded(order, payment, t);
         assertThat(partial.path("entitlement").path("status").asString()).isEqualTo("active");
         assertThat(partial.path("payments").get(0).path("refunded_minor").asLong()).isEqualTo(1000);
         assertAccepted(send(refund(order, payment, 4000, 3000, 4000, t.plusSeconds(60))));
