@@ -101,6 +101,8 @@ public class AdyenAdapter implements ProviderAdapter {
         if (i.amount() != null) {
             b.amount(i.amount().value(), i.amount().currency());
         }
+        // Only the AUTHORISATION's merchantReference is the order: on a modification (refund, cancel)
+        // it is the reference the merchant gave that request; those reach the order through the payment.
         String original = i.originalReference();
         return switch (code) {
             case "AUTHORISATION" -> b.payment(i.pspReference()).order(i.merchantReference())

@@ -36,8 +36,9 @@ class AdyenNotificationTest extends ProviderScenarios {
         return item(payment, "", order, amount, currency, "AUTHORISATION", "true", at);
     }
 
+    /** A refund's merchantReference is the reference of the refund request, not the order. */
     static Item refundItem(String order, String payment, long amount, Instant at) {
-        return item(unique("rf"), payment, order, amount, "CNY", "REFUND", "true", at);
+        return item(unique("rf"), payment, "refund-request-" + unique("r"), amount, "CNY", "REFUND", "true", at);
     }
 
     private static Item item(String psp, String original, String order, long amount, String currency, String code,
