@@ -69,7 +69,8 @@ public class AlipayAdapter implements ProviderAdapter {
             throw new WebhookRejected("unsupported_sign_type");
         }
         byte[] content = form.signedContent();
-        if (keys.stream().noneMatch(key -> RsaKeys.verifies(key, content, sign))) {
+        byte[] withSignType = form.signedContentWithSignType();
+        if (keys.stream().noneMatch(key -> RsaKeys.verifies(key, content, sign) || RsaKeys.verifies(key, withSignType, sign))) {
             throw new WebhookRejected("signature_mismatch");
         }
     }

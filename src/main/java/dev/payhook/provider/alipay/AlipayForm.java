@@ -47,10 +47,20 @@ record AlipayForm(Map<String, String> params, Charset charset) {
         return new AlipayForm(params, charset);
     }
 
+    /** The text of Alipay's notification check (its SDKs' rsaCheckV1): without sign and sign_type. */
     byte[] signedContent() {
+        return content(true);
+    }
+
+    /** The same with sign_type kept (the SDKs' rsaCheckV2), which some senders sign. */
+    byte[] signedContentWithSignType() {
+        return content(false);
+    }
+
+    private byte[] content(boolean withoutSignType) {
         StringJoiner content = new StringJoiner("&");
         new TreeMap<>(params).forEach((k, v) -> {
-            if (!k.equals("sign") && !k.equals("sign_type") && v != null && !v.isEmpty()) {
+            if (!k.equals("sign") && !(withoutSignType && k.equals("sign_type")) && v != null && !v.isEmpty()) {
                 content.add(k + "=" + v);
             }
         });

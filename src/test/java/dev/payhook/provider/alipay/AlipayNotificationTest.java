@@ -60,9 +60,14 @@ class AlipayNotificationTest extends ProviderScenarios {
 
     /** Signs as Alipay does: sorted, k=v joined by &, without sign, sign_type and empty values. */
     static byte[] signedForm(Map<String, String> params, PrivateKey key, Charset bodyCharset) {
+        return signedForm(params, key, bodyCharset, false);
+    }
+
+    /** {@code withSignType}: sign_type signed too, as the SDKs' rsaCheckV2 expects. */
+    static byte[] signedForm(Map<String, String> params, PrivateKey key, Charset bodyCharset, boolean withSignType) {
         StringJoiner content = new StringJoiner("&");
         new TreeMap<>(params).forEach((k, v) -> {
-            if (!k.equals("sign") && !k.equals("sign_type") && !v.isEmpty()) {
+            if (!k.equals("sign") && (withSignType || !k.equals("sign_type")) && !v.isEmpty()) {
                 content.add(k + "=" + v);
             }
         });
@@ -154,6 +159,16 @@ class AlipayNotificationTest extends ProviderScenarios {
         closing.put("gmt_refund", BEIJING.format(t.plusSeconds(60)));
         assertAccepted(send(notification(closing, TestKeys.CURRENT.getPrivate())));
         assertThat(awaitOrder(order, "refunded").path("entitlement").path("status").asString()).isEqualTo("revoked");
+    }
+
+    @Test
+    void aSignatureThatAlsoCoversSignTypeIsAccepted() {
+        String order = unique("ord");
+        gateway.putOrder(order, 900, "CNY");
+        Map<String, String> p = params(order, unique("pay"), 900, "TRADE_SUCCESS", Instant.now());
+        assertAccepted(send(new Notification(p.get("notify_id"), FORM,
+                signedForm(p, TestKeys.CURRENT.getPrivate(), StandardCharsets.UTF_8, true), Map.of())));
+        awaitOrder(order, "paid");
     }
 
     @Test
