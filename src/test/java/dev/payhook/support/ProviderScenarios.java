@@ -12,15 +12,21 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jms.core.JmsTemplate;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The scenarios every provider must pass, end to end over HTTP: happy path, duplicates in a row and
- * concurrent, partial then full refund, amount mismatch, unknown order -> dead letter -> replay.
+ * concurrent, partial then full refund, amount mismatch, double payment, unknown order -> dead
+ * letter -> replay.
  * A subclass says how its provider formats, signs and acknowledges notifications, and adds the
  * signature attacks of its scheme.
  */
 public abstract class ProviderScenarios extends GatewayTest {
+
+    @Autowired
+    protected JmsTemplate jms;
 
     /** A notification as the provider sends it, signed; {@code eventId} is the id Payhook records. */
     public record Notification(String eventId, String contentType, byte[] body, Map<String, String> headers) {
@@ -139,6 +145,23 @@ public abstract class ProviderScenarios extends GatewayTest {
         assertThat(view.path("status").asString()).isEqualTo("pending");
         assertThat(view.path("entitlement").path("status").asString()).isEqualTo("none");
         assertThat(view.path("reviews").get(0).path("kind").asString()).isEqualTo("amount_mismatch");
+    }
+
+    @Test
+    void aSecondPaymentOfAPaidOrderIsReviewedAndRefundRequested() {
+        String order = unique("ord"), first = unique("pay"), second = unique("pay");
+        gateway.putOrder(order, 3000, "CNY");
+        assertAccepted(send(payment(order, first, 3000, Instant.now().minusSeconds(60))));
+        awaitOrder(order, "paid");
+        assertAccepted(send(payment(order, second, 3000, Instant.now())));
+        await().atMost(DEADLINE).until(() -> gateway.order(order).path("reviews").size() == 1);
+        JsonNode view = gateway.order(order);
+        assertThat(view.path("reviews").get(0).path("kind").asString()).isEqualTo("double_payment");
+        assertThat(view.path("payments")).hasSize(2);
+        assertThat(view.path("entitlement").path("status").asString()).isEqualTo("active");
+        jms.setReceiveTimeout(DEADLINE.toMillis());
+        assertThat(jms.receiveSelected("payhook.notifications", "PayhookKey = 'refund.requested:" + provider() + ":" + second + "'"))
+                .as("a refund request for the extra payment").isNotNull();
     }
 
     @Test

@@ -138,9 +138,10 @@ public class AdyenAdapter implements ProviderAdapter {
         return WireJson.require(i.pspReference(), "pspReference") + ":" + i.eventCode() + ":" + i.success();
     }
 
+    /** Adyen sends ISO 8601 with an offset ("2021-01-01T01:00:00+01:00"); fractions and "Z" are read too. */
     private static Instant occurredAt(String eventDate) {
         try {
-            return OffsetDateTime.parse(WireJson.require(eventDate, "eventDate")).toInstant();
+            return OffsetDateTime.parse(WireJson.require(eventDate, "eventDate").trim()).toInstant();
         } catch (DateTimeParseException e) {
             throw new UnparseablePayload("eventDate is not an ISO 8601 date-time with offset");
         }
