@@ -30,7 +30,7 @@ public class DeadLettersController {
     @GetMapping("/ops/dead-letters")
     public List<Map<String, Object>> list(@RequestParam(defaultValue = "open") String status,
                                           @RequestParam(defaultValue = "100") int limit) {
-        return deadLetters.list(status.equals("all") ? null : status, Math.max(1, Math.min(limit, 1000)));
+        return deadLetters.list(Listing.status(status), Listing.limit(limit));
     }
 
     @PostMapping("/ops/dead-letters/{id}/replay")

@@ -33,7 +33,7 @@ public class ReviewsController {
     @GetMapping("/ops/reviews")
     public List<Map<String, Object>> list(@RequestParam(defaultValue = "open") String status,
                                           @RequestParam(defaultValue = "100") int limit) {
-        return reviews.list(status.equals("all") ? null : status, Math.max(1, Math.min(limit, 1000)));
+        return reviews.list(Listing.status(status), Listing.limit(limit));
     }
 
     /** Closes the review; what was done about it is the caller's note. Payhook changes nothing else. */

@@ -52,7 +52,7 @@ public class Replayer {
      */
     @Transactional
     public Result replay(UUID id, String actor) {
-        return close(id, actor, "replayed", d -> {
+        return close(id, actor, "replayed", "replay_dead_letter", d -> {
             Envelope envelope = receipts.envelope(d.receiptId()).orElseThrow();
             Exception failed = producer.send(INBOUND, exchange -> envelope.writeTo(exchange.getIn())).getException();
             if (failed != null) {
@@ -63,11 +63,11 @@ public class Replayer {
 
     @Transactional
     public Result discard(UUID id, String actor) {
-        return close(id, actor, "discarded", d -> { });
+        return close(id, actor, "discarded", "discard_dead_letter", d -> { });
     }
 
-    /** Closes an open dead letter as {@code status}, records who did it, then does {@code action}. */
-    private Result close(UUID id, String actor, String status, Consumer<DeadLetter> action) {
+    /** Closes an open dead letter as {@code status}, records {@code what} and who did it, then does {@code action}. */
+    private Result close(UUID id, String actor, String status, String what, Consumer<DeadLetter> action) {
         Optional<DeadLetter> found = deadLetters.lock(id);
         if (found.isEmpty()) {
             return Result.UNKNOWN;
@@ -77,8 +77,7 @@ public class Replayer {
             return Result.NOT_OPEN;
         }
         deadLetters.close(id, status, actor);
-        actions.record(actor, status.equals("replayed") ? "replay_dead_letter" : "discard_dead_letter", id.toString(),
-                d.receiptId(), "reason was " + d.reason());
+        actions.record(actor, what, id.toString(), d.receiptId(), "reason was " + d.reason());
         action.accept(d);
         dlq.receiveSelected("payhook.dlq", DeadLetters.ID_HEADER + " = '" + id + "'");
         return Result.DONE;

@@ -9,13 +9,12 @@ import dev.payhook.provider.standardwebhooks.StandardWebhooksAdapter;
 import dev.payhook.provider.stripe.StripeAdapter;
 import dev.payhook.provider.wechatpay.WechatPayAdapter;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import java.util.function.Function;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.env.Environment;
@@ -35,30 +34,29 @@ public class ProviderRegistry {
         ProviderAdapter create(String provider, ProviderProperties properties, Clock clock);
     }
 
-    /** How a scheme builds its adapter, and which of its credential settings are still empty. */
-    private record Scheme(Factory factory, Function<ProviderProperties, List<String>> missing) {
+    /** A credential setting of a scheme, and whether a provider's configuration has it. */
+    private record Credential(String setting, Predicate<ProviderProperties> present) {
     }
+
+    /** How a scheme builds its adapter, and the credentials it needs. */
+    private record Scheme(Factory factory, List<Credential> credentials) {
+        List<String> missing(ProviderProperties p) {
+            return credentials.stream().filter(c -> !c.present().test(p)).map(Credential::setting).toList();
+        }
+    }
+
+    private static final Credential SECRETS = new Credential("secrets", p -> !p.presentSecrets().isEmpty());
 
     private static final Map<String, Scheme> SCHEMES = Map.of(
-            "stripe", new Scheme(StripeAdapter::new, needs("secrets", ProviderProperties::presentSecrets)),
-            "paddle", new Scheme(PaddleAdapter::new, needs("secrets", ProviderProperties::presentSecrets)),
-            "standard-webhooks", new Scheme(StandardWebhooksAdapter::new, needs("secrets", ProviderProperties::presentSecrets)),
-            "adyen-hmac", new Scheme(AdyenAdapter::new, needs("secrets", ProviderProperties::presentSecrets)),
-            "alipay-rsa2", new Scheme(AlipayAdapter::new, needs("public-keys", ProviderProperties::presentPublicKeys)),
-            "wechatpay-v3", new Scheme(WechatPayAdapter::new, p -> {
-                List<String> missing = new ArrayList<>();
-                if (p.presentPlatformKeys().isEmpty()) {
-                    missing.add("platform-keys");
-                }
-                if (p.getApiV3Key().isBlank()) {
-                    missing.add("api-v3-key");
-                }
-                return missing;
-            }));
-
-    private static Function<ProviderProperties, List<String>> needs(String setting, Function<ProviderProperties, List<String>> values) {
-        return p -> values.apply(p).isEmpty() ? List.of(setting) : List.of();
-    }
+            "stripe", new Scheme(StripeAdapter::new, List.of(SECRETS)),
+            "paddle", new Scheme(PaddleAdapter::new, List.of(SECRETS)),
+            "standard-webhooks", new Scheme(StandardWebhooksAdapter::new, List.of(SECRETS)),
+            "adyen-hmac", new Scheme(AdyenAdapter::new, List.of(SECRETS)),
+            "alipay-rsa2", new Scheme(AlipayAdapter::new,
+                    List.of(new Credential("public-keys", p -> !p.presentPublicKeys().isEmpty()))),
+            "wechatpay-v3", new Scheme(WechatPayAdapter::new, List.of(
+                    new Credential("platform-keys", p -> !p.presentPlatformKeys().isEmpty()),
+                    new Credential("api-v3-key", p -> !p.getApiV3Key().isBlank()))));
 
     private final Map<String, ProviderAdapter> adapters = new LinkedHashMap<>();
     private final Map<String, ProviderProperties> settings;
@@ -75,8 +73,8 @@ public class ProviderRegistry {
                 throw new IllegalStateException("payhook.providers." + id + ".scheme: unknown scheme '"
                         + p.getScheme() + "', known: " + new TreeSet<>(SCHEMES.keySet()));
             }
-            List<String> missing = scheme.missing().apply(p).stream().map(s -> "payhook.providers." + id + "." + s).toList();
-            boolean none = missing.size() == scheme.missing().apply(new ProviderProperties()).size();
+            List<String> missing = scheme.missing(p).stream().map(s -> "payhook.providers." + id + "." + s).toList();
+            boolean none = missing.size() == scheme.credentials().size();
             if (Boolean.FALSE.equals(p.getEnabled())) {
                 log.info("Provider {} is disabled (payhook.providers.{}.enabled=false)", id, id);
             } else if (!missing.isEmpty() && (Boolean.TRUE.equals(p.getEnabled()) || !none)) {

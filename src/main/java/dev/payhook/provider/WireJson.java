@@ -1,5 +1,8 @@
 package dev.payhook.provider;
 
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -68,6 +71,15 @@ public final class WireJson {
             return null;
         } catch (JacksonException e) {
             throw new UnparseablePayload("not JSON: " + e.getClass().getSimpleName(), e);
+        }
+    }
+
+    /** A mandatory ISO 8601 date-time with an offset (RFC 3339), as Adyen and WeChat Pay send their times. */
+    public static Instant offsetTime(String text, String field) {
+        try {
+            return OffsetDateTime.parse(require(text, field).trim()).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new UnparseablePayload(field + " is not an ISO 8601 date-time with offset");
         }
     }
 

@@ -9,9 +9,11 @@ import org.springframework.stereotype.Component;
 @Component
 public class ReviewStore {
 
-    private static final String COLUMNS = """
-            r.id, r.kind, r.status, r.order_id, p.provider, p.provider_payment_id, r.subject, r.detail,
-            r.created_at, r.resolved_at, r.resolved_by, r.note""";
+    private static final String SELECT = """
+            SELECT r.id, r.kind, r.status, r.order_id, p.provider, p.provider_payment_id, r.subject, r.detail,
+                   r.created_at, r.resolved_at, r.resolved_by, r.note
+            FROM reviews r LEFT JOIN payments p ON p.id = r.payment_id
+            """;
 
     private final JdbcTemplate jdbc;
 
@@ -27,13 +29,12 @@ public class ReviewStore {
     }
 
     public List<Map<String, Object>> list(String status, int limit) {
-        return jdbc.queryForList("SELECT " + COLUMNS + """
-                 FROM reviews r LEFT JOIN payments p ON p.id = r.payment_id
-                WHERE CAST(? AS text) IS NULL OR r.status = ? ORDER BY r.id LIMIT ?""", status, status, limit);
+        return jdbc.queryForList(SELECT + "WHERE CAST(? AS text) IS NULL OR r.status = ? ORDER BY r.id LIMIT ?",
+                status, status, limit);
     }
 
     public List<Map<String, Object>> find(long id) {
-        return jdbc.queryForList("SELECT " + COLUMNS + " FROM reviews r LEFT JOIN payments p ON p.id = r.payment_id WHERE r.id = ?", id);
+        return jdbc.queryForList(SELECT + "WHERE r.id = ?", id);
     }
 
     public List<Map<String, Object>> ofOrder(String orderId) {

@@ -12,9 +12,6 @@ import dev.payhook.provider.WireJson;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -96,7 +93,7 @@ public class AdyenAdapter implements ProviderAdapter {
     private NormalizedEvent event(AdyenNotification.Item i, Boolean live) {
         boolean success = "true".equalsIgnoreCase(i.success());
         String code = WireJson.require(i.eventCode(), "eventCode");
-        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, eventId(i), code, occurredAt(i.eventDate()))
+        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, eventId(i), code, WireJson.offsetTime(i.eventDate(), "eventDate"))
                 .livemode(live);
         if (i.amount() != null) {
             b.amount(i.amount().value(), i.amount().currency());
@@ -136,15 +133,6 @@ public class AdyenAdapter implements ProviderAdapter {
     /** pspReference + eventCode + success: Adyen sends the same item again on retries. */
     private static String eventId(AdyenNotification.Item i) {
         return WireJson.require(i.pspReference(), "pspReference") + ":" + i.eventCode() + ":" + i.success();
-    }
-
-    /** Adyen sends ISO 8601 with an offset ("2021-01-01T01:00:00+01:00"); fractions and "Z" are read too. */
-    private static Instant occurredAt(String eventDate) {
-        try {
-            return OffsetDateTime.parse(WireJson.require(eventDate, "eventDate").trim()).toInstant();
-        } catch (DateTimeParseException e) {
-            throw new UnparseablePayload("eventDate is not an ISO 8601 date-time with offset");
-        }
     }
 
     private static AdyenNotification read(WebhookRequest request) {

@@ -14,8 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.Base64;
 import java.util.List;
 import java.util.Set;
@@ -66,8 +64,9 @@ public class WechatPayAdapter implements ProviderAdapter {
             throw new UnparseablePayload("missing field resource");
         }
         Decrypted r = decrypt(n.resource());
-        String at = r.successTime() != null ? r.successTime() : n.createTime();
-        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, WireJson.require(n.id(), "id"), type, time(at))
+        Instant at = r.successTime() != null ? WireJson.offsetTime(r.successTime(), "success_time")
+                : WireJson.offsetTime(n.createTime(), "create_time");
+        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, WireJson.require(n.id(), "id"), type, at)
                 .payment(r.transactionId()).order(r.outTradeNo());
         WechatPayNotification.Amount amount = r.amount();
         String currency = amount == null || amount.currency() == null ? "CNY" : amount.currency();
@@ -98,14 +97,6 @@ public class WechatPayAdapter implements ProviderAdapter {
             return WireJson.read(plain, Decrypted.class);
         } catch (GeneralSecurityException | IllegalArgumentException e) {
             throw new UnparseablePayload("resource does not decrypt with the API v3 key: " + e.getClass().getSimpleName());
-        }
-    }
-
-    private static Instant time(String rfc3339) {
-        try {
-            return OffsetDateTime.parse(WireJson.require(rfc3339, "create_time")).toInstant();
-        } catch (DateTimeParseException e) {
-            throw new UnparseablePayload("time is not RFC 3339");
         }
     }
 
