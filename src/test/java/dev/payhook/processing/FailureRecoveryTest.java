@@ -3,6 +3,8 @@ package dev.payhook.processing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.payhook.ingress.Envelope;
+import dev.payhook.store.ReceiptStore;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -11,6 +13,10 @@ import jakarta.jms.Message;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
+import java.util.UUID;
+import org.apache.activemq.artemis.core.server.Queue;
+import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.camel.ProducerTemplate;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -27,6 +33,15 @@ class FailureRecoveryTest extends GatewayTest {
 
     @Autowired
     MeterRegistry meters;
+
+    @Autowired
+    EmbeddedActiveMQ broker;
+
+    @Autowired
+    ProducerTemplate producer;
+
+    @Autowired
+    ReceiptStore receipts;
 
     @Test
     void aCrashBetweenThePaymentAndTheEntitlementIsCompletedByTheRedelivery() {
@@ -58,6 +73,38 @@ class FailureRecoveryTest extends GatewayTest {
             jdbc.execute("DROP FUNCTION " + fn + "()");
             jdbc.execute("DROP SEQUENCE " + fn);
         }
+    }
+
+    /**
+     * A crash after the commit and before the JMS acknowledgement: the broker delivers the same
+     * message again, under the same receipt. Nothing is applied twice, and the evidence keeps
+     * saying that this delivery applied the event.
+     */
+    @Test
+    void aRedeliveryAfterTheCommitChangesNothingAndTheReceiptStaysApplied() {
+        String order = unique("ord");
+        String event = unique("evt");
+        gateway.putOrder(order, 900, "USD");
+        TestProvider stripe = TestProvider.STRIPE;
+        gateway.deliver(stripe, event, stripe.payment(event, unique("pay"), order, 900, "USD", Instant.now()));
+        awaitOrder(order, "paid");
+        UUID receipt = jdbc.queryForObject("SELECT id FROM receipts WHERE event_id = ?", UUID.class, event);
+
+        Queue inbound = broker.getActiveMQServer().locateQueue("payhook.inbound");
+        long acknowledged = inbound.getMessagesAcknowledged();
+        Envelope envelope = receipts.envelope(receipt).orElseThrow();
+        producer.send("jms:queue:payhook.inbound?exchangePattern=InOnly&jmsMessageType=Bytes",
+                exchange -> envelope.writeTo(exchange.getIn()));
+        await().atMost(DEADLINE).until(() -> inbound.getMessagesAcknowledged() > acknowledged
+                && inbound.getMessageCount() == 0);
+
+        assertThat(jdbc.queryForMap("SELECT outcome, reason FROM receipts WHERE id = ?", receipt))
+                .containsEntry("outcome", "applied").containsEntry("reason", null);
+        assertThat(jdbc.queryForList("SELECT outcome FROM receipt_events WHERE receipt_id = ?", String.class, receipt))
+                .containsExactly("applied");
+        assertThat(count("SELECT count(*) FROM receipts WHERE event_id = ?", event)).isEqualTo(1);
+        assertThat(count("SELECT count(*) FROM payment_events WHERE event_id = ?", event)).isEqualTo(1);
+        assertThat(count("SELECT count(*) FROM entitlements WHERE order_id = ?", order)).isEqualTo(1);
     }
 
     @Test
