@@ -2,7 +2,8 @@
 # Processing alone, one command: bench/processing.sh
 # Accepts N signed Stripe payments for registered orders with processing off, restarts Payhook on the
 # same data with processing on, and reports over a steady window: payments applied per second and
-# CPU per payment of the JVM (ingress idle; broker and outbox worker included) and of PostgreSQL.
+# CPU per payment of the JVM (ingress idle; broker and outbox worker included) and of PostgreSQL,
+# and the SQL statements and commits per payment (pg_stat_statements: counts do not drift with load).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N="${N:-40000}"; C="${C:-64}"; WINDOW="${WINDOW:-30}"  # WARMUP (s, default 15) before the window
@@ -35,17 +36,28 @@ sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id)
 # exactly N distinct events (LoadGen registers no order without --token: they are in the table)
 java -cp "$OUT/classes" LoadGen --url "http://127.0.0.1:$PORT/webhooks/stripe" --secret "$SECRET" --c "$C" --n "$N" \
   --orders "$PREFIX" --label preload
+sql "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'"  # this run's own data directory
 kill $PID; wait $PID 2>/dev/null || true; PID=""
 
 start true
 sleep "${WARMUP:-15}"  # JIT warm-up on the backlog
-n0=$(applied); j0=$(cpu $PID); p0=$(pg_cpu); t0=$(date +%s.%N)
+sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"
+commits() { sql "SELECT xact_commit FROM pg_stat_database WHERE datname = 'payhook'"; }
+sql "SELECT pg_stat_statements_reset()" >/dev/null
+x0=$(commits); n0=$(applied); j0=$(cpu $PID); p0=$(pg_cpu); t0=$(date +%s.%N)
 sleep "$WINDOW"
-n1=$(applied); j1=$(cpu $PID); p1=$(pg_cpu); t1=$(date +%s.%N)
+n1=$(applied); x1=$(commits); j1=$(cpu $PID); p1=$(pg_cpu); t1=$(date +%s.%N)
+# per delivery: every delivery inserts one receipt row, so that statement's calls count them
+statements=$(sql "SELECT round(sum(calls)::numeric / max(calls) FILTER (WHERE query ~ '^\s*INSERT INTO receipts '), 1)
+  FROM pg_stat_statements WHERE query !~* '^(BEGIN|COMMIT|ROLLBACK)' AND query !~ 'pg_stat|FROM receipts WHERE outcome <>'")
 TICK=$(getconf CLK_TCK)
 awk -v n=$((n1 - n0)) -v j=$((j1 - j0)) -v p=$((p1 - p0)) -v t0="$t0" -v t1="$t1" -v hz="$TICK" -v cores="$(nproc)" 'BEGIN {
   dt = t1 - t0
   printf "processing alone, %d cores: %d payments in %.1f s = %.0f/s; CPU per payment: JVM %.2f ms, PostgreSQL %.2f ms\n",
     cores, n, dt, n / dt, j * 1000 / hz / n, p * 1000 / hz / n }'
+awk -v s="$statements" -v x=$((x1 - x0)) -v n=$((n1 - n0)) 'BEGIN {
+  printf "per payment: %s SQL statements (BEGIN/COMMIT not counted), %.2f committed transactions\n", s, x / n }'
+sql "SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) FROM pg_stat_statements
+     WHERE query !~ 'pg_stat|FROM receipts WHERE outcome <>' ORDER BY calls DESC" > "$OUT/statements.txt"
 echo "applied so far: $(sql "SELECT count(*) FILTER (WHERE outcome = 'applied') || ' of ' || count(*) FROM receipts")"
 echo "results in $OUT"

@@ -84,8 +84,8 @@ public class EventApplier {
     private void onPayment(NormalizedEvent e, Receipt receipt) {
         String sku = reconciliation.requireKnown(e);
         PaymentStore.Locked payment = payments.upsertAndLock(e.provider(), e.providerPaymentId(), e.orderId(), sku);
-        payments.appendEvent(payment.id(), e, receipt.id());
-        PaymentStateMachine.Outcome outcome = PaymentStateMachine.outcome(payments.events(payment.id()), e.eventId());
+        PaymentStateMachine.Outcome outcome =
+                PaymentStateMachine.outcome(payments.appendAndRead(payment.id(), e, receipt.id()), e.eventId());
         PaymentStateMachine.Result result = outcome.result();
         String status = result.state().status();
         payments.saveState(payment.id(), result.state());

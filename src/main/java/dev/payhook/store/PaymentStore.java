@@ -45,22 +45,25 @@ public class PaymentStore {
                 provider, providerPaymentId, orderId, sku);
     }
 
-    public void appendEvent(long paymentId, NormalizedEvent e, UUID receiptId) {
-        jdbc.update("""
-                INSERT INTO payment_events (payment_id, provider, event_id, type, occurred_at, amount_minor, currency,
-                                            refund_id, receipt_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""",
-                paymentId, e.provider(), e.eventId(), e.type().wireName(), Timestamp.from(e.occurredAt()),
-                e.amountMinor(), e.currency(), e.refundId(), receiptId);
-    }
-
-    public List<EventRow> events(long paymentId) {
+    /**
+     * Appends the event and returns all of the payment's events, in one round trip. The payment
+     * row is already locked, so this statement's snapshot holds every event committed before it;
+     * the table part of the query cannot see the row the same statement inserts, RETURNING adds it.
+     */
+    public List<EventRow> appendAndRead(long paymentId, NormalizedEvent e, UUID receiptId) {
         return jdbc.query("""
+                WITH appended AS (
+                    INSERT INTO payment_events (payment_id, provider, event_id, type, occurred_at, amount_minor, currency,
+                                                refund_id, receipt_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                    RETURNING type, occurred_at, amount_minor, currency, refund_id, event_id)
                 SELECT type, occurred_at, amount_minor, currency, refund_id, event_id
-                FROM payment_events WHERE payment_id = ?""",
+                FROM payment_events WHERE payment_id = ?
+                UNION ALL SELECT * FROM appended""",
                 (rs, i) -> new EventRow(EventType.fromWireName(rs.getString(1)), rs.getTimestamp(2).toInstant(),
                         (Long) rs.getObject(3), rs.getString(4), rs.getString(5), rs.getString(6)),
-                paymentId);
+                paymentId, e.provider(), e.eventId(), e.type().wireName(), Timestamp.from(e.occurredAt()),
+                e.amountMinor(), e.currency(), e.refundId(), receiptId, paymentId);
     }
 
     public void saveState(long paymentId, Derived d) {
