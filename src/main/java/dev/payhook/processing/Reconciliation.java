@@ -8,7 +8,6 @@ import dev.payhook.store.ProductStore;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.camel.Body;
 import org.springframework.stereotype.Component;
 
 /** The checks of an event against Payhook's own records before it may have any effect (DESIGN.md 3.4). */
@@ -26,7 +25,7 @@ public class Reconciliation {
     }
 
     /** True when the event's livemode flag contradicts the provider's configured mode; providers without the flag never do. */
-    public boolean wrongMode(@Body NormalizedEvent e) {
+    public boolean wrongMode(NormalizedEvent e) {
         return e.livemode() != null && e.livemode() != (providers.mode(e.provider()) == ProviderProperties.Mode.live);
     }
 
