@@ -22,6 +22,7 @@ public record Envelope(UUID receiptId, String provider, Instant receivedAt, Stri
     static final String TRACE_ID = "PayhookTraceId";
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final TypeReference<Map<String, String>> HEADER_MAP = new TypeReference<>() { };
 
     /** Replaces every header of the message with the envelope's properties, so nothing else reaches the broker. */
     public void writeTo(Message message) {
@@ -48,7 +49,7 @@ public record Envelope(UUID receiptId, String provider, Instant receivedAt, Stri
     }
 
     public static Map<String, String> headersFrom(String json) {
-        return JSON.readValue(json, new TypeReference<Map<String, String>>() { });
+        return JSON.readValue(json, HEADER_MAP);
     }
 
     public String headersJson() {
