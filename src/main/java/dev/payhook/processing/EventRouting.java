@@ -14,9 +14,9 @@ import org.springframework.stereotype.Component;
 @Component("eventRouting")
 public class EventRouting implements Processor {
 
-    public static final String LOCK_KEY = "PayhookLockKey";
-    public static final String FAMILY = "PayhookFamily";
-    public static final String MODE_CONFLICT = "PayhookModeConflict";
+    private static final String LOCK_KEY = "PayhookLockKey";
+    private static final String FAMILY = "PayhookFamily";
+    private static final String MODE_CONFLICT = "PayhookModeConflict";
 
     private final Reconciliation reconciliation;
 
