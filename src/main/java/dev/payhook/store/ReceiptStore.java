@@ -38,10 +38,10 @@ public class ReceiptStore {
 
     /**
      * What processing did with one event of the delivery; the delivery's own outcome is that of
-     * its last event. A "duplicate" never overwrites what this same delivery did before: the broker
-     * redelivers a message whose transaction committed when its acknowledgement was lost (a crash
-     * between the two), and the evidence must keep saying that this delivery applied the event.
-     * Only a dead-lettered outcome gives way, since a replay runs under the same receipt.
+     * its last event. A "duplicate" never overwrites what this same delivery recorded for the
+     * event: the broker redelivers a message whose transaction committed when its acknowledgement
+     * was lost (a crash between the two), and the evidence must keep saying that this delivery
+     * applied it. (A dead-lettered event left no row here: its transaction rolled back.)
      */
     public void eventOutcome(UUID receiptId, String eventId, String outcome, String reason, String orderId) {
         jdbc.update("""
@@ -49,7 +49,7 @@ public class ReceiptStore {
                     INSERT INTO receipt_events (receipt_id, event_id, outcome, reason) VALUES (?, ?, ?, ?)
                     ON CONFLICT (receipt_id, event_id)
                     DO UPDATE SET outcome = EXCLUDED.outcome, reason = EXCLUDED.reason, updated_at = now()
-                    WHERE EXCLUDED.outcome <> 'duplicate' OR receipt_events.outcome = 'dead_lettered'
+                    WHERE EXCLUDED.outcome <> 'duplicate'
                     RETURNING 1)
                 UPDATE receipts SET outcome = ?, reason = ?, order_id = COALESCE(?, order_id), updated_at = now()
                 WHERE id = ? AND EXISTS (SELECT 1 FROM event)""",
