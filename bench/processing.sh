@@ -44,12 +44,13 @@ sleep "${WARMUP:-15}"  # JIT warm-up on the backlog
 sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"
 commits() { sql "SELECT xact_commit FROM pg_stat_database WHERE datname = 'payhook'"; }
 sql "SELECT pg_stat_statements_reset()" >/dev/null
+OWN="pg_stat|FROM receipts WHERE outcome <>"  # this script's own queries, not Payhook's
 x0=$(commits); n0=$(applied); j0=$(cpu $PID); p0=$(pg_cpu); t0=$(date +%s.%N)
 sleep "$WINDOW"
 n1=$(applied); x1=$(commits); j1=$(cpu $PID); p1=$(pg_cpu); t1=$(date +%s.%N)
 # per delivery: every delivery inserts one receipt row, so that statement's calls count them
 statements=$(sql "SELECT round(sum(calls)::numeric / max(calls) FILTER (WHERE query ~ '^\s*INSERT INTO receipts '), 1)
-  FROM pg_stat_statements WHERE query !~* '^(BEGIN|COMMIT|ROLLBACK)' AND query !~ 'pg_stat|FROM receipts WHERE outcome <>'")
+  FROM pg_stat_statements WHERE query !~* '^(BEGIN|COMMIT|ROLLBACK)' AND query !~ '$OWN'")
 TICK=$(getconf CLK_TCK)
 awk -v n=$((n1 - n0)) -v j=$((j1 - j0)) -v p=$((p1 - p0)) -v t0="$t0" -v t1="$t1" -v hz="$TICK" -v cores="$(nproc)" 'BEGIN {
   dt = t1 - t0
@@ -58,6 +59,6 @@ awk -v n=$((n1 - n0)) -v j=$((j1 - j0)) -v p=$((p1 - p0)) -v t0="$t0" -v t1="$t1
 awk -v s="$statements" -v x=$((x1 - x0)) -v n=$((n1 - n0)) 'BEGIN {
   printf "per payment: %s SQL statements (BEGIN/COMMIT not counted), %.2f committed transactions\n", s, x / n }'
 sql "SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) FROM pg_stat_statements
-     WHERE query !~ 'pg_stat|FROM receipts WHERE outcome <>' ORDER BY calls DESC" > "$OUT/statements.txt"
+     WHERE query !~ '$OWN' ORDER BY calls DESC" > "$OUT/statements.txt"
 echo "applied so far: $(sql "SELECT count(*) FILTER (WHERE outcome = 'applied') || ' of ' || count(*) FROM receipts")"
 echo "results in $OUT"

@@ -14,6 +14,10 @@ import org.springframework.stereotype.Component;
 @Component
 public class ReceiptStore {
 
+    private static final String SET_OUTCOME = """
+            UPDATE receipts SET outcome = ?, reason = ?, order_id = COALESCE(?, order_id), updated_at = now()
+            WHERE id = ?""";
+
     private final JdbcTemplate jdbc;
 
     public ReceiptStore(JdbcTemplate jdbc) {
@@ -31,9 +35,7 @@ public class ReceiptStore {
 
     /** What processing did with the delivery, and the order it concerns once known. */
     public void outcome(UUID receiptId, String outcome, String reason, String orderId) {
-        jdbc.update("""
-                UPDATE receipts SET outcome = ?, reason = ?, order_id = COALESCE(?, order_id), updated_at = now()
-                WHERE id = ?""", outcome, reason, orderId, receiptId);
+        jdbc.update(SET_OUTCOME, outcome, reason, orderId, receiptId);
     }
 
     /**
@@ -51,8 +53,7 @@ public class ReceiptStore {
                     DO UPDATE SET outcome = EXCLUDED.outcome, reason = EXCLUDED.reason, updated_at = now()
                     WHERE EXCLUDED.outcome <> 'duplicate'
                     RETURNING 1)
-                UPDATE receipts SET outcome = ?, reason = ?, order_id = COALESCE(?, order_id), updated_at = now()
-                WHERE id = ? AND EXISTS (SELECT 1 FROM event)""",
+                """ + SET_OUTCOME + " AND EXISTS (SELECT 1 FROM event)",
                 receiptId, eventId, outcome, reason, outcome, reason, orderId, receiptId);
     }
 

@@ -93,8 +93,7 @@ class FailureRecoveryTest extends GatewayTest {
         Queue inbound = broker.getActiveMQServer().locateQueue("payhook.inbound");
         long acknowledged = inbound.getMessagesAcknowledged();
         Envelope envelope = receipts.envelope(receipt).orElseThrow();
-        producer.send("jms:queue:payhook.inbound?exchangePattern=InOnly&jmsMessageType=Bytes",
-                exchange -> envelope.writeTo(exchange.getIn()));
+        producer.send(Replayer.INBOUND, exchange -> envelope.writeTo(exchange.getIn()));
         await().atMost(DEADLINE).until(() -> inbound.getMessagesAcknowledged() > acknowledged
                 && inbound.getMessageCount() == 0);
 
