@@ -40,8 +40,12 @@ public class PayhookProperties {
 
     public static class Ops {
         private String token = "";
+        /** Request bodies of the ops and merchant API; larger ones get 413 before they are read. */
+        @NotNull private DataSize maxBody = DataSize.ofKilobytes(64);
         public String getToken() { return token; }
         public void setToken(String token) { this.token = token == null ? "" : token; }
+        public DataSize getMaxBody() { return maxBody; }
+        public void setMaxBody(DataSize maxBody) { this.maxBody = maxBody; }
     }
 
     /** Read by routes/processing.yaml ({@code enabled}, {@code consumers}) and the failure handling. */

@@ -1,7 +1,9 @@
 package dev.payhook.support;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -88,6 +90,50 @@ public final class Gateway {
                 .method(method, HttpRequest.BodyPublishers.noBody());
         headers.forEach(b::header);
         return send(b.build());
+    }
+
+    /**
+     * A request written byte for byte on a socket, so that the path reaches the server exactly as
+     * given ({@code ;}, {@code %2e}, {@code //}, {@code ..}): HTTP clients normalise some of these.
+     */
+    public Answer raw(String method, String rawPath, Map<String, String> headers, String body) {
+        byte[] payload = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+        URI uri = URI.create(base);
+        StringBuilder request = new StringBuilder(method + " " + rawPath + " HTTP/1.1\r\nHost: " + uri.getAuthority()
+                + "\r\nConnection: close\r\nContent-Length: " + payload.length + "\r\n");
+        headers.forEach((name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
+        request.append("\r\n");
+        try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(30_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(request.toString().getBytes(StandardCharsets.ISO_8859_1));
+            out.write(payload);
+            out.flush();
+            // ISO-8859-1 maps each byte to one char, so chunk sizes count the same as string indices
+            String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            int status = Integer.parseInt(response.substring(9, 12));
+            int bodyStart = response.indexOf("\r\n\r\n");
+            String head = bodyStart < 0 ? response : response.substring(0, bodyStart);
+            String content = bodyStart < 0 ? "" : response.substring(bodyStart + 4);
+            String bytes = head.toLowerCase().contains("transfer-encoding: chunked") ? unchunk(content) : content;
+            return new Answer(status, new String(bytes.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8), Map.of());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String unchunk(String chunked) {
+        StringBuilder body = new StringBuilder();
+        int at = 0;
+        while (true) {
+            int lineEnd = chunked.indexOf("\r\n", at);
+            int size = lineEnd < 0 ? 0 : Integer.parseInt(chunked.substring(at, lineEnd).trim(), 16);
+            if (size == 0) {
+                return body.toString();
+            }
+            body.append(chunked, lineEnd + 2, lineEnd + 2 + size);
+            at = lineEnd + 2 + size + 2;
+        }
     }
 
     private static HttpRequest.Builder ops(String url) {

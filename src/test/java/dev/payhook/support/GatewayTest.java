@@ -4,6 +4,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -80,6 +81,25 @@ public abstract class GatewayTest {
     protected int count(String sql, Object... args) {
         Integer n = jdbc.queryForObject(sql, Integer.class, args);
         return n == null ? 0 : n;
+    }
+
+    /** The dead letter of {@code provider}'s event {@code eventId}, once processing wrote it. */
+    protected JsonNode awaitDeadLetter(String provider, String eventId) {
+        AtomicReference<JsonNode> found = new AtomicReference<>();
+        await().atMost(DEADLINE).until(() -> {
+            for (JsonNode d : deadLetters("all")) {
+                if (d.path("provider").asString().equals(provider) && d.path("event_id").asString().equals(eventId)) {
+                    found.set(d);
+                    return true;
+                }
+            }
+            return false;
+        });
+        return found.get();
+    }
+
+    protected JsonNode deadLetters(String status) {
+        return gateway.get("/ops/dead-letters?status=" + status + "&limit=1000").json();
     }
 
     protected void awaitReceipts(String provider, String eventId, int n) {

@@ -169,24 +169,11 @@ public abstract class ProviderScenarios extends GatewayTest {
         String order = unique("ord");
         Notification n = payment(order, unique("pay"), 1500, Instant.now());
         assertAccepted(send(n));
-        String id = awaitDeadLetterId(n.eventId());
+        JsonNode dead = awaitDeadLetter(provider(), n.eventId());
+        assertThat(dead.path("reason").asString()).isEqualTo("unknown_order");
+        String id = dead.path("id").asString();
         gateway.putOrder(order, 1500, "CNY");
         assertThat(gateway.call("POST", "/ops/dead-letters/" + id + "/replay", null).status()).isEqualTo(202);
         assertThat(awaitOrder(order, "paid").path("entitlement").path("status").asString()).isEqualTo("active");
-    }
-
-    private String awaitDeadLetterId(String eventId) {
-        String[] id = new String[1];
-        await().atMost(DEADLINE).until(() -> {
-            for (JsonNode d : gateway.get("/ops/dead-letters?limit=1000").json()) {
-                if (d.path("provider").asString().equals(provider()) && d.path("event_id").asString().equals(eventId)) {
-                    assertThat(d.path("reason").asString()).isEqualTo("unknown_order");
-                    id[0] = d.path("id").asString();
-                    return true;
-                }
-            }
-            return false;
-        });
-        return id[0];
     }
 }
