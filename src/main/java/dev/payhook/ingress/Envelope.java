@@ -31,7 +31,7 @@ public record Envelope(UUID receiptId, String provider, Instant receivedAt, Stri
         message.setHeader(RECEIPT_ID, receiptId.toString());
         message.setHeader(RECEIVED_AT, receivedAt.toEpochMilli());
         message.setHeader(SOURCE_IP, sourceIp);
-        message.setHeader(HEADERS, JSON.writeValueAsString(headers));
+        message.setHeader(HEADERS, headersJson(headers));
         message.setHeader(TRACE_ID, traceId);
         message.setBody(body);
     }
@@ -52,7 +52,7 @@ public record Envelope(UUID receiptId, String provider, Instant receivedAt, Stri
         return JSON.readValue(json, HEADER_MAP);
     }
 
-    public String headersJson() {
+    public static String headersJson(Map<String, String> headers) {
         return JSON.writeValueAsString(headers);
     }
 }

@@ -4,6 +4,7 @@ import dev.payhook.ingress.Envelope;
 import dev.payhook.outbox.Alerts;
 import dev.payhook.store.DeadLetterStore;
 import dev.payhook.store.ReceiptStore;
+import dev.payhook.store.Storable;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -42,7 +43,7 @@ public class DeadLetters {
     public void record(Exchange exchange) {
         Throwable failure = Failures.failure(exchange);
         String reason = Failures.reason(failure);
-        String detail = failure == null ? null : failure.getMessage();
+        String detail = failure == null ? null : Storable.text(failure.getMessage(), 1000);
         Envelope e = exchange.getProperty(Evidence.ENVELOPE, Envelope.class);
         if (e == null) {
             // not a message the ingress wrote: nothing to record, it goes to payhook.dlq as it is
@@ -52,6 +53,8 @@ public class DeadLetters {
         }
         UUID id = UUID.randomUUID();
         tx.executeWithoutResult(s -> {
+            // the evidence step may have failed before its receipt was written: a dead letter always has one
+            receipts.insert(e, null, null);
             deadLetters.add(id, e.receiptId(), reason, detail);
             receipts.outcome(e.receiptId(), "dead_lettered", reason, null);
             Map<String, Object> details = new LinkedHashMap<>();

@@ -27,9 +27,10 @@ public class Evidence {
 
     public void record(Exchange exchange) {
         Envelope envelope = Envelope.readFrom(exchange.getIn());
+        // set first: should anything below fail, the dead-letter step still has the delivery to record
+        exchange.setProperty(ENVELOPE, envelope);
         Normalizer.Parsed parsed = normalizer.parse(envelope);
         receipts.insert(envelope, parsed.eventId(), parsed.orderId());
-        exchange.setProperty(ENVELOPE, envelope);
         exchange.setProperty(Normalizer.PARSED, parsed);
         exchange.setProperty(RECEIPT, new Receipt(envelope.receiptId(), envelope.provider()));
     }

@@ -1,6 +1,7 @@
 package dev.payhook.processing;
 
 import dev.payhook.config.PayhookProperties;
+import dev.payhook.provider.InvalidIdentifier;
 import dev.payhook.provider.UnparseablePayload;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.ConnectException;
@@ -81,6 +82,9 @@ public class Failures implements Predicate {
             if (c instanceof UnknownReference unknown) {
                 return unknown.reason();
             }
+        }
+        if (causedBy(failure, InvalidIdentifier.class)) {
+            return "invalid_identifier";
         }
         return causedBy(failure, UnparseablePayload.class) ? "unparseable" : "processing_failed";
     }

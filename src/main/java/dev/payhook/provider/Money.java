@@ -45,13 +45,17 @@ public final class Money {
     }
 
     public static int exponent(String currency) {
+        if (currency == null || !currency.matches("[A-Za-z]{3}")) {
+            // the message never repeats what the payload carried: it may hold anything
+            throw new UnparseablePayload("currency is not a three-letter ISO 4217 code");
+        }
         try {
             int digits = Currency.getInstance(currency.toUpperCase(Locale.ROOT)).getDefaultFractionDigits();
             if (digits < 0) {
                 throw new UnparseablePayload("currency " + currency + " has no minor unit");
             }
             return digits;
-        } catch (IllegalArgumentException | NullPointerException e) {
+        } catch (IllegalArgumentException e) {
             throw new UnparseablePayload("unknown currency " + currency);
         }
     }

@@ -48,20 +48,21 @@ public record NormalizedEvent(
         private Boolean livemode;
         private List<String> productRefs = List.of();
 
+        /** Every id and name taken from the payload is checked here once: nothing else reaches the database. */
         private Builder(String provider, String eventId, String providerType, Instant occurredAt) {
             this.provider = provider;
-            this.eventId = WireJson.require(eventId, "event id");
-            this.providerType = providerType;
+            this.eventId = Identifiers.require(eventId, "event id");
+            this.providerType = Identifiers.require(providerType, "event type");
             this.occurredAt = WireJson.require(occurredAt, "event time");
         }
 
         public Builder payment(String providerPaymentId) {
-            this.paymentId = providerPaymentId;
+            this.paymentId = Identifiers.optional(providerPaymentId, "payment id");
             return this;
         }
 
         public Builder order(String orderId) {
-            this.orderId = orderId == null || orderId.isBlank() ? null : orderId;
+            this.orderId = Identifiers.optional(orderId, "order id");
             return this;
         }
 
@@ -72,7 +73,7 @@ public record NormalizedEvent(
         }
 
         public Builder refund(String refundId) {
-            this.refundId = refundId;
+            this.refundId = Identifiers.optional(refundId, "refund id");
             return this;
         }
 
@@ -82,7 +83,8 @@ public record NormalizedEvent(
         }
 
         public Builder products(List<String> productRefs) {
-            this.productRefs = productRefs == null ? List.of() : List.copyOf(productRefs);
+            this.productRefs = productRefs == null ? List.of()
+                    : productRefs.stream().map(ref -> Identifiers.require(ref, "product reference")).toList();
             return this;
         }
 

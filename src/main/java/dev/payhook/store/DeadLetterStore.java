@@ -25,7 +25,7 @@ public class DeadLetterStore {
         jdbc.update("""
                 INSERT INTO dead_letters (id, receipt_id, provider, event_id, reason, detail)
                 SELECT ?, id, provider, event_id, ?, ? FROM receipts WHERE id = ?""",
-                id, reason, detail, receiptId);
+                id, reason, Storable.text(detail, 1000), receiptId);
     }
 
     public List<Map<String, Object>> list(String status, int limit) {

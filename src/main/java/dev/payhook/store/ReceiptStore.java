@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -18,24 +19,35 @@ public class ReceiptStore {
             UPDATE receipts SET outcome = ?, reason = ?, order_id = COALESCE(?, order_id), updated_at = now()
             WHERE id = ?""";
 
+    /** Identifiers are validated before processing applies them; as evidence they are kept this long. */
+    private static final int ID = 255;
+    private static final int REASON = 1000;
+
     private final JdbcTemplate jdbc;
 
     public ReceiptStore(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
     }
 
-    /** Keyed by the receipt id the ingress gave it, so a broker redelivery does not add a row. */
+    /**
+     * Keyed by the receipt id the ingress gave it, so a broker redelivery does not add a row. The
+     * body is kept byte for byte; the text beside it is made {@link Storable}, so whatever a
+     * delivery carries, its receipt can be written.
+     */
     public void insert(Envelope e, String eventId, String orderId) {
+        Map<String, String> headers = new TreeMap<>();
+        e.headers().forEach((name, value) -> headers.put(Storable.text(name, 200), Storable.text(value, 8192)));
         jdbc.update("""
                 INSERT INTO receipts (id, provider, event_id, order_id, received_at, source_ip, headers, body, trace_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?) ON CONFLICT (id) DO NOTHING""",
-                e.receiptId(), e.provider(), eventId, orderId, Timestamp.from(e.receivedAt()), e.sourceIp(),
-                e.headersJson(), e.body(), e.traceId());
+                e.receiptId(), e.provider(), Storable.text(eventId, ID), Storable.text(orderId, ID),
+                Timestamp.from(e.receivedAt()), Storable.text(e.sourceIp(), 100), Envelope.headersJson(headers), e.body(),
+                Storable.text(e.traceId(), ID));
     }
 
     /** What processing did with the delivery, and the order it concerns once known. */
     public void outcome(UUID receiptId, String outcome, String reason, String orderId) {
-        jdbc.update(SET_OUTCOME, outcome, reason, orderId, receiptId);
+        jdbc.update(SET_OUTCOME, outcome, Storable.text(reason, REASON), orderId, receiptId);
     }
 
     /**
@@ -54,7 +66,8 @@ public class ReceiptStore {
                     WHERE EXCLUDED.outcome <> 'duplicate'
                     RETURNING 1)
                 """ + SET_OUTCOME + " AND EXISTS (SELECT 1 FROM event)",
-                receiptId, eventId, outcome, reason, outcome, reason, orderId, receiptId);
+                receiptId, eventId, outcome, Storable.text(reason, REASON), outcome, Storable.text(reason, REASON), orderId,
+                receiptId);
     }
 
     public List<Map<String, Object>> events(UUID receiptId) {

@@ -5,6 +5,7 @@ import java.net.URLDecoder;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeMap;
@@ -16,15 +17,19 @@ import java.util.TreeMap;
  */
 record AlipayForm(Map<String, String> params, Charset charset) {
 
+    /** The charsets Alipay sends notifications in (its {@code charset} request parameter); GB18030 covers GBK and GB2312. */
+    private static final Map<String, Charset> CHARSETS = Map.of(
+            "utf-8", StandardCharsets.UTF_8, "utf8", StandardCharsets.UTF_8,
+            "gbk", Charset.forName("GBK"), "gb2312", Charset.forName("GB2312"), "gb18030", Charset.forName("GB18030"));
+
     static AlipayForm parse(byte[] body) {
         String ascii = new String(body, StandardCharsets.ISO_8859_1);
         Charset charset = StandardCharsets.UTF_8;
         for (String pair : ascii.split("&")) {
             if (pair.startsWith("charset=")) {
-                try {
-                    charset = Charset.forName(URLDecoder.decode(pair.substring(8), StandardCharsets.ISO_8859_1).trim());
-                } catch (IllegalArgumentException e) {
-                    throw new UnparseablePayload("unknown charset in the notification");
+                charset = CHARSETS.get(pair.substring(8).trim().toLowerCase(Locale.ROOT));
+                if (charset == null) {
+                    throw new UnparseablePayload("the notification's charset is not one Alipay uses");
                 }
             }
         }
@@ -38,7 +43,7 @@ record AlipayForm(Map<String, String> params, Charset charset) {
                 String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), charset);
                 String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), charset);
                 if (params.putIfAbsent(key, value) != null) {
-                    throw new UnparseablePayload("parameter " + key + " appears twice");
+                    throw new UnparseablePayload("a parameter appears twice");
                 }
             } catch (IllegalArgumentException e) {
                 throw new UnparseablePayload("not a form-encoded body");

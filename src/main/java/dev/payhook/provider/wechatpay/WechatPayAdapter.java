@@ -84,7 +84,7 @@ public class WechatPayAdapter implements ProviderAdapter {
 
     private Decrypted decrypt(WechatPayNotification.Resource resource) {
         if (!"AEAD_AES_256_GCM".equals(resource.algorithm())) {
-            throw new UnparseablePayload("resource algorithm " + resource.algorithm() + " is not AEAD_AES_256_GCM");
+            throw new UnparseablePayload("resource algorithm is not AEAD_AES_256_GCM");
         }
         try {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
