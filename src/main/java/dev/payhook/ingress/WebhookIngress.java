@@ -42,8 +42,24 @@ public class WebhookIngress {
         this.bursts = bursts;
     }
 
+    /**
+     * Everything before the send. Whatever fails here is a refusal with its reason, never a 503:
+     * a request that breaks a verifier (an overflowing number, a malformed part) is not verified.
+     */
     public void admit(Exchange exchange) {
         String provider = exchange.getProperty(PROVIDER, String.class);
+        try {
+            admit(exchange, provider);
+        } catch (WebhookRejected | IngressRefusal refusal) {
+            throw refusal;
+        } catch (RuntimeException e) {
+            // the class only: a message may quote the request's headers, signatures included
+            log.warn("A {} webhook broke its verification ({}): refused", provider, e.getClass().getName());
+            throw new WebhookRejected("malformed_request");
+        }
+    }
+
+    private void admit(Exchange exchange, String provider) {
         ProviderAdapter adapter = providers.find(provider)
                 .orElseThrow(() -> new IngressRefusal(404, "unknown_provider"));
         Message in = exchange.getIn();

@@ -7,11 +7,15 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.regex.Pattern;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /** The JDK crypto the HMAC schemes share: signing the exact bytes, comparing in constant time, freshness. */
 public final class Signatures {
+
+    /** Up to 12 digits: every second until the year 33658. */
+    private static final Pattern UNIX_SECONDS = Pattern.compile("[0-9]{1,12}");
 
     private Signatures() {
     }
@@ -50,15 +54,17 @@ public final class Signatures {
         return MessageDigest.isEqual(expected, given);
     }
 
-    /** Rejects a signed timestamp (Unix seconds) that lies further than {@code tolerance} from now: replay protection. */
+    /**
+     * Rejects a signed timestamp (Unix seconds) that lies further than {@code tolerance} from now:
+     * replay protection. Only plain digits are a timestamp; a sign, an exponent or more digits than
+     * any real time has is malformed, so no value can overflow the arithmetic below.
+     */
     public static void requireFresh(String unixSeconds, Clock clock, Duration tolerance) {
-        long ts;
-        try {
-            ts = Long.parseLong(unixSeconds.trim());
-        } catch (NumberFormatException | NullPointerException e) {
+        String digits = unixSeconds == null ? "" : unixSeconds.trim();
+        if (!UNIX_SECONDS.matcher(digits).matches()) {
             throw new WebhookRejected("malformed_timestamp");
         }
-        Duration skew = Duration.between(Instant.ofEpochSecond(ts), clock.instant()).abs();
+        Duration skew = Duration.between(Instant.ofEpochSecond(Long.parseLong(digits)), clock.instant()).abs();
         if (skew.compareTo(tolerance) > 0) {
             throw new WebhookRejected("timestamp_outside_tolerance");
         }

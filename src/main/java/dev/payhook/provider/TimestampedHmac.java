@@ -25,6 +25,10 @@ public record TimestampedHmac(String header, String pairSeparator, String timest
             String key = part.substring(0, eq).trim();
             String value = part.substring(eq + 1).trim();
             if (key.equals(timestampKey)) {
+                if (timestamp != null) {
+                    // two timestamps: which one was signed is anyone's guess
+                    throw new WebhookRejected("malformed_signature_header");
+                }
                 timestamp = value;
             } else if (key.equals(signatureKey)) {
                 candidates.add(value);
