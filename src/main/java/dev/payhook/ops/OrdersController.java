@@ -39,11 +39,7 @@ public class OrdersController {
     /** 201 when new, 200 when the same order again, 409 when the id is taken by a different order. */
     @PutMapping("/api/orders/{orderId}")
     public ResponseEntity<Map<String, Object>> put(@PathVariable String orderId, @RequestBody OrderRequest body) {
-        String problem = validate(orderId, body);
-        if (problem != null) {
-            return ResponseEntity.badRequest().body(Map.of("error", problem));
-        }
-        Order order = new Order(orderId, body.amountMinor(), body.currency().toUpperCase(), body.sku(), body.customerId(), "pending");
+        Order order = validated(orderId, body);
         if (orders.insertIfAbsent(order)) {
             return ResponseEntity.status(201).body(view(orders.find(orderId).orElseThrow()));
         }
@@ -56,27 +52,25 @@ public class OrdersController {
 
     @GetMapping("/api/orders/{orderId}")
     public ResponseEntity<Map<String, Object>> get(@PathVariable String orderId) {
-        Optional<Order> order = orders.find(orderId);
+        Optional<Order> order = orders.find(Inputs.identifier(orderId, "order_id"));
         return order.map(o -> ResponseEntity.ok(view(o)))
                 .orElseGet(() -> ResponseEntity.status(404).body(Map.of("error", "unknown_order")));
     }
 
-    private static String validate(String orderId, OrderRequest body) {
-        if (orderId.isBlank() || orderId.length() > 255) {
-            return "order_id must be 1 to 255 characters";
+    private static Order validated(String orderId, OrderRequest body) {
+        Inputs.identifier(orderId, "order_id");
+        if (body.amountMinor() == null || body.amountMinor() < 0) {
+            throw new InvalidInput("amount_minor must be a whole number of minor units, 0 or more");
         }
-        if (body == null || body.amountMinor() == null || body.amountMinor() < 0) {
-            return "amount_minor must be a whole number of minor units, 0 or more";
-        }
-        if (body.sku() == null || body.sku().isBlank() || body.customerId() == null || body.customerId().isBlank()) {
-            return "sku and customer_id are required";
-        }
+        Inputs.identifier(body.sku(), "sku");
+        Inputs.identifier(body.customerId(), "customer_id");
+        String currency;
         try {
-            Money.currency(body.currency());
+            currency = Money.currency(body.currency());
         } catch (UnparseablePayload e) {
-            return "currency must be an ISO 4217 code with a minor unit";
+            throw new InvalidInput("currency must be an ISO 4217 code with a minor unit");
         }
-        return null;
+        return new Order(orderId, body.amountMinor(), currency, body.sku(), body.customerId(), "pending");
     }
 
     private Map<String, Object> view(Order o) {

@@ -44,9 +44,11 @@ public class ProductsController {
         if (!providers.isConfigured(provider)) {
             return ResponseEntity.status(404).body(Map.of("error", "unknown_provider"));
         }
-        if (body == null || body.sku() == null || body.sku().isBlank() || ref.isBlank() || ref.length() > 255) {
-            return ResponseEntity.badRequest().body(Map.of("error", "body must be {\"sku\":\"...\"} and ref 1 to 255 characters"));
+        Inputs.identifier(ref, "ref");
+        if (body == null) {
+            throw new InvalidInput("the body must be {\"sku\":\"...\"}");
         }
+        Inputs.identifier(body.sku(), "sku");
         boolean created = products.put(provider, ref, body.sku());
         actions.record(Actor.of(request), "map_product", provider + ":" + ref, null, "sku " + body.sku());
         return ResponseEntity.status(created ? 201 : 200).body(Map.of("provider", provider, "ref", ref, "sku", body.sku()));

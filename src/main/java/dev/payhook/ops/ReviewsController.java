@@ -5,6 +5,7 @@ import dev.payhook.store.ReviewStore;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.springframework.http.ResponseEntity;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -21,6 +22,8 @@ public class ReviewsController {
     public record Resolution(String note) {
     }
 
+    private static final Set<String> STATUSES = Set.of("open", "resolved");
+
     private final ReviewStore reviews;
     private final OpsActionStore actions;
 
@@ -33,7 +36,7 @@ public class ReviewsController {
     @GetMapping("/ops/reviews")
     public List<Map<String, Object>> list(@RequestParam(defaultValue = "open") String status,
                                           @RequestParam(defaultValue = "100") int limit) {
-        return reviews.list(Listing.status(status), Listing.limit(limit));
+        return reviews.list(Inputs.status(status, STATUSES), Inputs.limit(limit));
     }
 
     /** Closes the review; what was done about it is the caller's note. Payhook changes nothing else. */
@@ -42,7 +45,7 @@ public class ReviewsController {
     public ResponseEntity<Object> resolve(@PathVariable long id, @RequestBody(required = false) Resolution body,
                                           HttpServletRequest request) {
         String actor = Actor.of(request);
-        String note = body == null ? null : body.note();
+        String note = body == null ? null : Inputs.text(body.note(), "note", 2000);
         if (!reviews.resolve(id, actor, note)) {
             return reviews.find(id).isEmpty() ? ResponseEntity.status(404).body(Map.of("error", "unknown_review"))
                     : ResponseEntity.status(409).body(Map.of("error", "review_not_open"));

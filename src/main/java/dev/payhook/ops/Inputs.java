@@ -1,0 +1,61 @@
+package dev.payhook.ops;
+
+import dev.payhook.provider.Identifiers;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** The checks every ops and merchant API input goes through; a failed one is an {@link InvalidInput}. */
+final class Inputs {
+
+    static final int MAX_ROWS = 1000;
+
+    private Inputs() {
+    }
+
+    /** An id or name as Payhook stores them everywhere ({@link Identifiers}). */
+    static String identifier(String value, String field) {
+        String problem = Identifiers.problem(value, field);
+        if (problem != null) {
+            throw new InvalidInput(problem);
+        }
+        return value;
+    }
+
+    /** An optional filter: absent is null, present must be an identifier. */
+    static String optionalIdentifier(String value, String field) {
+        return value == null ? null : identifier(value, field);
+    }
+
+    /** Free text a person wrote (a note): lines and tabs allowed, no other control character. */
+    static String text(String value, String field, int max) {
+        if (value == null) {
+            return null;
+        }
+        if (value.length() > max) {
+            throw new InvalidInput(field + " is " + value.length() + " characters long, at most " + max + " are allowed");
+        }
+        if (value.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\t')) {
+            throw new InvalidInput(field + " contains a control character");
+        }
+        return value;
+    }
+
+    /** A status filter among {@code known}; {@code all} (null for the store) lists every status. */
+    static String status(String requested, Set<String> known) {
+        if (requested.equals("all")) {
+            return null;
+        }
+        if (!known.contains(requested)) {
+            throw new InvalidInput("status must be one of " + String.join(", ", new TreeSet<>(known)) + " or all");
+        }
+        return requested;
+    }
+
+    /** A page size from 1 to {@link #MAX_ROWS}. */
+    static int limit(int requested) {
+        if (requested < 1 || requested > MAX_ROWS) {
+            throw new InvalidInput("limit must be from 1 to " + MAX_ROWS);
+        }
+        return requested;
+    }
+}
