@@ -17,7 +17,9 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoField;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
@@ -29,7 +31,9 @@ import java.util.stream.IntStream;
 public class AlipayAdapter implements ProviderAdapter {
 
     private static final ZoneId BEIJING = ZoneId.of("Asia/Shanghai");
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    /** yyyy-MM-dd HH:mm:ss, and with a fraction of a second as Alipay documents gmt_refund (2015-04-28 15:45:57.320). */
+    private static final DateTimeFormatter TIME = new DateTimeFormatterBuilder().appendPattern("yyyy-MM-dd HH:mm:ss")
+            .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true).optionalEnd().toFormatter();
     private static final String CURRENCY = "CNY";
 
     private final String provider;
@@ -121,7 +125,7 @@ public class AlipayAdapter implements ProviderAdapter {
         try {
             return LocalDateTime.parse(beijing.trim(), TIME).atZone(BEIJING).toInstant();
         } catch (DateTimeParseException e) {
-            throw new UnparseablePayload("time is not yyyy-MM-dd HH:mm:ss");
+            throw new UnparseablePayload("time is not yyyy-MM-dd HH:mm:ss[.S]");
         }
     }
 

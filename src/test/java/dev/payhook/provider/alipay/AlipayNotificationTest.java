@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 /** Alipay asynchronous notifications: form POST, RSA2 over the sorted parameters, answer {@code success}. */
 class AlipayNotificationTest extends ProviderScenarios {
@@ -159,6 +160,26 @@ class AlipayNotificationTest extends ProviderScenarios {
         closing.put("gmt_refund", BEIJING.format(t.plusSeconds(60)));
         assertAccepted(send(notification(closing, TestKeys.CURRENT.getPrivate())));
         assertThat(awaitOrder(order, "refunded").path("entitlement").path("status").asString()).isEqualTo("revoked");
+    }
+
+    /** Alipay documents gmt_refund as yyyy-MM-dd HH:mm:ss.S (e.g. 2015-04-28 15:45:57.320). */
+    @Test
+    void aRefundTimedToTheMillisecondIsApplied() {
+        String order = unique("ord"), payment = unique("pay");
+        Instant t = Instant.now().minusSeconds(120);
+        gateway.putOrder(order, 4000, "CNY");
+        assertAccepted(send(notification(params(order, payment, 4000, "TRADE_SUCCESS", t), TestKeys.CURRENT.getPrivate())));
+        awaitOrder(order, "paid");
+        Map<String, String> refund = params(order, payment, 4000, "TRADE_SUCCESS", t.plusSeconds(60));
+        refund.put("refund_fee", yuan(1000));
+        refund.put("out_biz_no", unique("rf"));
+        refund.put("gmt_refund", DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneId.of("Asia/Shanghai"))
+                .format(t.plusSeconds(60).plusMillis(320)));
+        assertAccepted(send(notification(refund, TestKeys.CURRENT.getPrivate())));
+        JsonNode refunded = awaitOrder(order, "partially_refunded");
+        assertThat(refunded.path("payments").get(0).path("refunded_minor").asLong()).isEqualTo(1000);
+        assertThat(count("SELECT count(*) FROM receipts WHERE event_id = ? AND outcome = 'applied'", refund.get("notify_id")))
+                .isOne();
     }
 
     @Test
