@@ -1,6 +1,7 @@
 package dev.payhook.config;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
@@ -20,6 +21,7 @@ public class PayhookProperties {
     @Valid private final Processing processing = new Processing();
     @Valid private final Outbox outbox = new Outbox();
     @Valid private final Alerts alerts = new Alerts();
+    @Valid private final EmbeddedPostgres embeddedPostgres = new EmbeddedPostgres();
     @Valid private final Map<String, ProviderProperties> providers = new LinkedHashMap<>();
     /** provider -> provider product reference -> Payhook SKU; seeded into the database (config/products.yml). */
     private final Map<String, Map<String, String>> products = new LinkedHashMap<>();
@@ -29,6 +31,7 @@ public class PayhookProperties {
     public Processing getProcessing() { return processing; }
     public Outbox getOutbox() { return outbox; }
     public Alerts getAlerts() { return alerts; }
+    public EmbeddedPostgres getEmbeddedPostgres() { return embeddedPostgres; }
     public Map<String, ProviderProperties> getProviders() { return providers; }
     public Map<String, Map<String, String>> getProducts() { return products; }
 
@@ -87,5 +90,17 @@ public class PayhookProperties {
         public void setSignatureBurst(int signatureBurst) { this.signatureBurst = signatureBurst; }
         public Duration getSignatureWindow() { return signatureWindow; }
         public void setSignatureWindow(Duration signatureWindow) { this.signatureWindow = signatureWindow; }
+    }
+
+    /** The PostgreSQL server Payhook runs itself when {@code spring.datasource.url} is not set. */
+    public static class EmbeddedPostgres {
+        /** Kept between runs; blank: a throw-away server in a temporary directory. */
+        @NotNull private String dataDir = "./data/postgres";
+        /** On 127.0.0.1; 0: any free port. */
+        @Min(0) @Max(65535) private int port = 15432;
+        public String getDataDir() { return dataDir; }
+        public void setDataDir(String dataDir) { this.dataDir = dataDir == null ? "" : dataDir; }
+        public int getPort() { return port; }
+        public void setPort(int port) { this.port = port; }
     }
 }

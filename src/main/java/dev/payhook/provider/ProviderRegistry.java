@@ -64,6 +64,10 @@ public class ProviderRegistry {
     public ProviderRegistry(PayhookProperties properties, Clock clock, Environment environment) {
         this.settings = properties.getProviders();
         settings.forEach((id, p) -> {
+            if (!id.matches("[A-Za-z0-9_-]{1,64}")) {
+                throw new IllegalStateException("payhook.providers." + id + ": a provider id is 1 to 64 letters, digits, "
+                        + "- or _, as it is the last segment of POST /webhooks/<id>");
+            }
             // Spring resolves placeholders in values, not in map keys: { "${WECHATPAY_SERIAL:}": ... }
             Map<String, String> keys = new LinkedHashMap<>();
             p.getPlatformKeys().forEach((serial, key) -> keys.put(environment.resolvePlaceholders(serial), key));

@@ -14,6 +14,7 @@ class ProviderConfigurationTest {
         assertThatThrownBy(() -> new SpringApplicationBuilder(PayhookApplication.class).run(
                 "--server.port=0",
                 "--payhook.embedded-postgres.data-dir=",
+                "--payhook.embedded-postgres.port=0",
                 "--spring.artemis.embedded.data-directory=target/artemis-config-test",
                 "--payhook.providers.paddle.enabled=true",
                 "--payhook.providers.paddle.secrets[0]="))
@@ -26,6 +27,7 @@ class ProviderConfigurationTest {
         assertThatThrownBy(() -> new SpringApplicationBuilder(PayhookApplication.class).run(
                 "--server.port=0",
                 "--payhook.embedded-postgres.data-dir=",
+                "--payhook.embedded-postgres.port=0",
                 "--spring.artemis.embedded.data-directory=target/artemis-config-test",
                 "--payhook.providers.acme.scheme=acme-hmac",
                 "--payhook.providers.acme.secrets[0]=s"))
@@ -37,8 +39,21 @@ class ProviderConfigurationTest {
         assertThatThrownBy(() -> new SpringApplicationBuilder(PayhookApplication.class).run(
                 "--server.port=0",
                 "--payhook.embedded-postgres.data-dir=",
+                "--payhook.embedded-postgres.port=0",
                 "--spring.artemis.embedded.data-directory=target/artemis-config-test",
                 "--payhook.providers.wechatpay.platform-keys.SERIAL1=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA"))
                 .hasStackTraceContaining("payhook.providers.wechatpay.api-v3-key is empty but provider wechatpay is enabled");
+    }
+
+    @Test
+    void aProviderIdThatIsNoPathSegmentRefusesToStart() {
+        assertThatThrownBy(() -> new SpringApplicationBuilder(PayhookApplication.class).run(
+                "--server.port=0",
+                "--payhook.embedded-postgres.data-dir=",
+                "--payhook.embedded-postgres.port=0",
+                "--spring.artemis.embedded.data-directory=target/artemis-config-test",
+                "--payhook.providers[acme.v2].scheme=stripe",
+                "--payhook.providers[acme.v2].secrets[0]=s"))
+                .hasStackTraceContaining("payhook.providers.acme.v2: a provider id is 1 to 64 letters");
     }
 }

@@ -14,9 +14,14 @@ import org.junit.jupiter.api.Test;
 class HttpContractTest extends GatewayTest {
 
     @Test
-    void anUnknownProviderIs404() {
+    void anUnknownAndASwitchedOffProviderGetTheSame404() {
         byte[] body = "{}".getBytes();
-        assertThat(gateway.post("/webhooks/acme", "application/json", body, Map.of()).status()).isEqualTo(404);
+        Answer unknown = gateway.post("/webhooks/acme", "application/json", body, Map.of());
+        Answer off = gateway.post("/webhooks/retired", "application/json", body, Map.of());
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(unknown.json().path("error").asString()).isEqualTo("unknown_provider");
+        assertThat(off.status()).isEqualTo(404);
+        assertThat(off.body()).isEqualTo(unknown.body());
     }
 
     @Test

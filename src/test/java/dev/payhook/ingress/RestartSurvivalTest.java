@@ -51,6 +51,7 @@ class RestartSurvivalTest {
                 "--payhook.processing.enabled=" + processing,
                 "--payhook.ops.token=" + Gateway.OPS_TOKEN,
                 "--payhook.embedded-postgres.data-dir=" + data.resolve("postgres"),
+                "--payhook.embedded-postgres.port=0",
                 "--spring.artemis.embedded.data-directory=" + data.resolve("artemis"),
                 "--payhook.products.dodo.pdt_T3stProduct=book-1"));
         for (TestProvider p : TestProvider.values()) {

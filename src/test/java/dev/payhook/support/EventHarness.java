@@ -37,6 +37,7 @@ public final class EventHarness implements AutoCloseable {
                 "--server.port=0",
                 "--payhook.processing.enabled=false",
                 "--payhook.embedded-postgres.data-dir=",
+                "--payhook.embedded-postgres.port=0",
                 "--spring.artemis.embedded.data-directory=target/artemis-" + UUID.randomUUID(),
                 "--logging.level.org.apache.camel=OFF"));
         for (TestProvider p : TestProvider.values()) {

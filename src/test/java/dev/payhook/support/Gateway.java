@@ -3,6 +3,7 @@ package dev.payhook.support;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -117,6 +118,15 @@ public final class Gateway {
             String content = bodyStart < 0 ? "" : response.substring(bodyStart + 4);
             String bytes = head.toLowerCase().contains("transfer-encoding: chunked") ? unchunk(content) : content;
             return new Answer(status, new String(bytes.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8), Map.of());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A port nothing listens on right now, for a gateway that must know its port before it starts. */
+    public static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

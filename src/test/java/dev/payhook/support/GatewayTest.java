@@ -20,12 +20,15 @@ import tools.jackson.databind.JsonNode;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "payhook.embedded-postgres.data-dir=",
+        "payhook.embedded-postgres.port=0",
         "spring.artemis.embedded.data-directory=target/artemis-${random.uuid}",
         "payhook.ops.token=" + Gateway.OPS_TOKEN,
         "payhook.outbox.poll-interval=50ms",
         "payhook.processing.max-attempts=3",
         "payhook.products.paddle.pro_01test000000000000000000=book-1",
-        "payhook.products.dodo.pdt_T3stProduct=book-1"
+        "payhook.products.dodo.pdt_T3stProduct=book-1",
+        "payhook.providers.retired.scheme=stripe",
+        "payhook.providers.retired.enabled=false"
 })
 public abstract class GatewayTest {
 

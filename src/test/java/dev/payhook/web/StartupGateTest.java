@@ -7,9 +7,7 @@ import dev.payhook.PayhookApplication;
 import dev.payhook.support.Gateway;
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.TestProvider;
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -62,7 +60,7 @@ class StartupGateTest {
 
     @Test
     void webhooksAre503UntilTheRoutesRunThenAccepted() throws Exception {
-        int port = freePort();
+        int port = Gateway.freePort();
         TestProvider stripe = TestProvider.STRIPE;
         CompletableFuture<ConfigurableApplicationContext> app = CompletableFuture.supplyAsync(() ->
                 new SpringApplicationBuilder(PayhookApplication.class, HoldRoutes.class).run(
@@ -99,14 +97,6 @@ class StartupGateTest {
             return call.get().status();
         } catch (UncheckedIOException e) {
             return null; // not listening yet
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,0 +1,119 @@
+package dev.payhook.support;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.payhook.PayhookApplication;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The gateway as its own operating-system process on embedded defaults (data under {@code data}),
+ * for what cannot happen inside the test JVM: SIGKILL, SIGTERM and a restart on the same data.
+ */
+public final class GatewayProcess implements AutoCloseable {
+
+    private final Process process;
+    private final Path log;
+    public final Gateway gateway;
+
+    private GatewayProcess(Process process, Path log, int port) {
+        this.process = process;
+        this.log = log;
+        this.gateway = new Gateway(port);
+    }
+
+    /** Starts the gateway on {@code data}, with Stripe and the ops token configured, and waits until it is healthy. */
+    public static GatewayProcess start(Path data, String... extraArgs) {
+        int port = Gateway.freePort();
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-XX:TieredStopAtLevel=1",
+                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                PayhookApplication.class.getName(),
+                "--server.port=" + port,
+                "--payhook.ops.token=" + Gateway.OPS_TOKEN,
+                "--payhook.embedded-postgres.data-dir=" + data.resolve("postgres"),
+                "--payhook.embedded-postgres.port=0",
+                "--spring.artemis.embedded.data-directory=" + data.resolve("artemis"),
+                "--payhook.providers.stripe.secrets[0]=" + TestProvider.STRIPE.secret));
+        command.addAll(List.of(extraArgs));
+        Path log = data.resolve("gateway-" + port + ".log");
+        try {
+            Files.createDirectories(data);
+            Process process = new ProcessBuilder(command).directory(new File(System.getProperty("user.dir")))
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            GatewayProcess gateway = new GatewayProcess(process, log, port);
+            gateway.awaitHealthy();
+            return gateway;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void awaitHealthy() {
+        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250)).until(() -> {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the gateway exited with " + process.exitValue() + ":\n" + tail());
+            }
+            try {
+                return gateway.request("GET", "/actuator/health", Map.of()).status() == 200;
+            } catch (UncheckedIOException notListeningYet) {
+                return false;
+            }
+        });
+    }
+
+    /** SIGKILL: no shutdown hook runs, nothing is closed. */
+    public void kill() {
+        process.destroyForcibly();
+        waitForExit();
+    }
+
+    /** SIGTERM: the orderly shutdown a service manager asks for. */
+    public void stop() {
+        process.destroy();
+        waitForExit();
+    }
+
+    private void waitForExit() {
+        try {
+            if (!process.waitFor(90, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IllegalStateException("the gateway did not exit within 90 s:\n" + tail());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Everything the gateway wrote to stdout and stderr so far. */
+    public String log() {
+        try {
+            return Files.readString(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private String tail() {
+        String all = log();
+        return all.substring(Math.max(0, all.length() - 4000));
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroyForcibly();
+            waitForExit();
+        }
+    }
+}
