@@ -57,7 +57,7 @@ public class AccessFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        String path = request.getRequestURI().substring(request.getContextPath().length());
+        String path = RawPath.of(request);
         boolean authenticated = token != null && carriesToken(request.getHeader("Authorization"));
         if (OPEN.matcher(path).matches()) {
             chain.doFilter(authenticated ? new Authenticated(request) : request, response);

@@ -37,7 +37,7 @@ public class BodyLimitFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        int maxBody = request.getRequestURI().startsWith(request.getContextPath() + "/webhooks/") ? webhookMaxBody : opsMaxBody;
+        int maxBody = RawPath.isWebhook(request) ? webhookMaxBody : opsMaxBody;
         long declared = request.getContentLengthLong();
         if (declared > maxBody) {
             tooLarge(response);

@@ -25,7 +25,7 @@ public class FormBodyCheck extends OncePerRequestFilter {
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
         String type = request.getContentType();
-        return type == null || !type.startsWith(FORM) || !request.getRequestURI().startsWith(request.getContextPath() + "/webhooks/");
+        return type == null || !type.startsWith(FORM) || !RawPath.isWebhook(request);
     }
 
     @Override

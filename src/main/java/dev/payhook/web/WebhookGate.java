@@ -22,8 +22,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)
 public class WebhookGate extends OncePerRequestFilter {
 
-    private static final String PREFIX = "/webhooks/";
-
     private final ApplicationAvailability availability;
     private final ProviderRegistry providers;
 
@@ -34,7 +32,7 @@ public class WebhookGate extends OncePerRequestFilter {
 
     @Override
     protected boolean shouldNotFilter(HttpServletRequest request) {
-        return !request.getRequestURI().startsWith(request.getContextPath() + PREFIX);
+        return !RawPath.isWebhook(request);
     }
 
     @Override
@@ -45,7 +43,7 @@ public class WebhookGate extends OncePerRequestFilter {
             Answers.error(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "not_ready");
             return;
         }
-        String provider = request.getRequestURI().substring(request.getContextPath().length() + PREFIX.length());
+        String provider = RawPath.of(request).substring(RawPath.WEBHOOKS.length());
         if (providers.find(provider).isEmpty()) {
             Answers.error(response, HttpServletResponse.SC_NOT_FOUND, "unknown_provider");
             return;
