@@ -19,11 +19,13 @@ public class BrokerConfig {
 
     @Bean
     ArtemisConfigurationCustomizer payhookAddressSettings() {
-        return configuration -> configuration.addAddressSetting(INBOUND, new AddressSettings()
-                .setRedeliveryDelay(500)
-                .setRedeliveryMultiplier(2.0)
-                .setMaxRedeliveryDelay(30_000)
-                .setMaxDeliveryAttempts(-1)
-                .setDeadLetterAddress(SimpleString.of(DLQ)));
+        return configuration -> configuration.addAddressSetting(
+                INBOUND,
+                new AddressSettings()
+                        .setRedeliveryDelay(500)
+                        .setRedeliveryMultiplier(2.0)
+                        .setMaxRedeliveryDelay(30_000)
+                        .setMaxDeliveryAttempts(-1)
+                        .setDeadLetterAddress(SimpleString.of(DLQ)));
     }
 }

@@ -16,91 +16,229 @@ import org.springframework.validation.annotation.Validated;
 @ConfigurationProperties("payhook")
 public class PayhookProperties {
 
-    @Valid private final Ingress ingress = new Ingress();
-    @Valid private final Ops ops = new Ops();
-    @Valid private final Processing processing = new Processing();
-    @Valid private final Outbox outbox = new Outbox();
-    @Valid private final Alerts alerts = new Alerts();
-    @Valid private final EmbeddedPostgres embeddedPostgres = new EmbeddedPostgres();
-    @Valid private final Map<String, ProviderProperties> providers = new LinkedHashMap<>();
+    @Valid
+    private final Ingress ingress = new Ingress();
+
+    @Valid
+    private final Ops ops = new Ops();
+
+    @Valid
+    private final Processing processing = new Processing();
+
+    @Valid
+    private final Outbox outbox = new Outbox();
+
+    @Valid
+    private final Alerts alerts = new Alerts();
+
+    @Valid
+    private final EmbeddedPostgres embeddedPostgres = new EmbeddedPostgres();
+
+    @Valid
+    private final Map<String, ProviderProperties> providers = new LinkedHashMap<>();
     /** provider -> provider product reference -> Payhook SKU; seeded into the database (config/products.yml). */
     private final Map<String, Map<String, String>> products = new LinkedHashMap<>();
 
-    public Ingress getIngress() { return ingress; }
-    public Ops getOps() { return ops; }
-    public Processing getProcessing() { return processing; }
-    public Outbox getOutbox() { return outbox; }
-    public Alerts getAlerts() { return alerts; }
-    public EmbeddedPostgres getEmbeddedPostgres() { return embeddedPostgres; }
-    public Map<String, ProviderProperties> getProviders() { return providers; }
-    public Map<String, Map<String, String>> getProducts() { return products; }
+    public Ingress getIngress() {
+        return ingress;
+    }
+
+    public Ops getOps() {
+        return ops;
+    }
+
+    public Processing getProcessing() {
+        return processing;
+    }
+
+    public Outbox getOutbox() {
+        return outbox;
+    }
+
+    public Alerts getAlerts() {
+        return alerts;
+    }
+
+    public EmbeddedPostgres getEmbeddedPostgres() {
+        return embeddedPostgres;
+    }
+
+    public Map<String, ProviderProperties> getProviders() {
+        return providers;
+    }
+
+    public Map<String, Map<String, String>> getProducts() {
+        return products;
+    }
 
     public static class Ingress {
-        @NotNull private DataSize maxBody = DataSize.ofMegabytes(1);
-        public DataSize getMaxBody() { return maxBody; }
-        public void setMaxBody(DataSize maxBody) { this.maxBody = maxBody; }
+        @NotNull
+        private DataSize maxBody = DataSize.ofMegabytes(1);
+
+        public DataSize getMaxBody() {
+            return maxBody;
+        }
+
+        public void setMaxBody(DataSize maxBody) {
+            this.maxBody = maxBody;
+        }
     }
 
     public static class Ops {
         private String token = "";
         /** Request bodies of the ops and merchant API; larger ones get 413 before they are read. */
-        @NotNull private DataSize maxBody = DataSize.ofKilobytes(64);
-        public String getToken() { return token; }
-        public void setToken(String token) { this.token = token == null ? "" : token; }
-        public DataSize getMaxBody() { return maxBody; }
-        public void setMaxBody(DataSize maxBody) { this.maxBody = maxBody; }
+        @NotNull
+        private DataSize maxBody = DataSize.ofKilobytes(64);
+
+        public String getToken() {
+            return token;
+        }
+
+        public void setToken(String token) {
+            this.token = token == null ? "" : token;
+        }
+
+        public DataSize getMaxBody() {
+            return maxBody;
+        }
+
+        public void setMaxBody(DataSize maxBody) {
+            this.maxBody = maxBody;
+        }
     }
 
     /** Read by routes/processing.yaml ({@code enabled}, {@code consumers}) and the failure handling. */
     public static class Processing {
         /** false leaves accepted messages on payhook.inbound: the ingress keeps answering. */
         private boolean enabled = true;
-        @Min(1) private int consumers = 4;
+
+        @Min(1)
+        private int consumers = 4;
         /** Deliveries after which a message that fails on its own goes to payhook.dlq. */
-        @Min(1) private int maxAttempts = 5;
-        public boolean isEnabled() { return enabled; }
-        public void setEnabled(boolean enabled) { this.enabled = enabled; }
-        public int getConsumers() { return consumers; }
-        public void setConsumers(int consumers) { this.consumers = consumers; }
-        public int getMaxAttempts() { return maxAttempts; }
-        public void setMaxAttempts(int maxAttempts) { this.maxAttempts = maxAttempts; }
+        @Min(1)
+        private int maxAttempts = 5;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public int getConsumers() {
+            return consumers;
+        }
+
+        public void setConsumers(int consumers) {
+            this.consumers = consumers;
+        }
+
+        public int getMaxAttempts() {
+            return maxAttempts;
+        }
+
+        public void setMaxAttempts(int maxAttempts) {
+            this.maxAttempts = maxAttempts;
+        }
     }
 
     public static class Outbox {
         /** Read by the worker's schedule. */
-        @NotNull private Duration pollInterval = Duration.ofMillis(200);
-        @Min(1) private int batchSize = 100;
-        @NotNull private Duration initialBackoff = Duration.ofSeconds(1);
-        @NotNull private Duration maxBackoff = Duration.ofMinutes(5);
-        public Duration getPollInterval() { return pollInterval; }
-        public void setPollInterval(Duration pollInterval) { this.pollInterval = pollInterval; }
-        public int getBatchSize() { return batchSize; }
-        public void setBatchSize(int batchSize) { this.batchSize = batchSize; }
-        public Duration getInitialBackoff() { return initialBackoff; }
-        public void setInitialBackoff(Duration initialBackoff) { this.initialBackoff = initialBackoff; }
-        public Duration getMaxBackoff() { return maxBackoff; }
-        public void setMaxBackoff(Duration maxBackoff) { this.maxBackoff = maxBackoff; }
+        @NotNull
+        private Duration pollInterval = Duration.ofMillis(200);
+
+        @Min(1)
+        private int batchSize = 100;
+
+        @NotNull
+        private Duration initialBackoff = Duration.ofSeconds(1);
+
+        @NotNull
+        private Duration maxBackoff = Duration.ofMinutes(5);
+
+        public Duration getPollInterval() {
+            return pollInterval;
+        }
+
+        public void setPollInterval(Duration pollInterval) {
+            this.pollInterval = pollInterval;
+        }
+
+        public int getBatchSize() {
+            return batchSize;
+        }
+
+        public void setBatchSize(int batchSize) {
+            this.batchSize = batchSize;
+        }
+
+        public Duration getInitialBackoff() {
+            return initialBackoff;
+        }
+
+        public void setInitialBackoff(Duration initialBackoff) {
+            this.initialBackoff = initialBackoff;
+        }
+
+        public Duration getMaxBackoff() {
+            return maxBackoff;
+        }
+
+        public void setMaxBackoff(Duration maxBackoff) {
+            this.maxBackoff = maxBackoff;
+        }
     }
 
     /** A burst of refused signatures is an attack or a wrong secret: alert once per window and provider. */
     public static class Alerts {
-        @Min(1) private int signatureBurst = 20;
-        @NotNull private Duration signatureWindow = Duration.ofMinutes(1);
-        public int getSignatureBurst() { return signatureBurst; }
-        public void setSignatureBurst(int signatureBurst) { this.signatureBurst = signatureBurst; }
-        public Duration getSignatureWindow() { return signatureWindow; }
-        public void setSignatureWindow(Duration signatureWindow) { this.signatureWindow = signatureWindow; }
+        @Min(1)
+        private int signatureBurst = 20;
+
+        @NotNull
+        private Duration signatureWindow = Duration.ofMinutes(1);
+
+        public int getSignatureBurst() {
+            return signatureBurst;
+        }
+
+        public void setSignatureBurst(int signatureBurst) {
+            this.signatureBurst = signatureBurst;
+        }
+
+        public Duration getSignatureWindow() {
+            return signatureWindow;
+        }
+
+        public void setSignatureWindow(Duration signatureWindow) {
+            this.signatureWindow = signatureWindow;
+        }
     }
 
     /** The PostgreSQL server Payhook runs itself when {@code spring.datasource.url} is not set. */
     public static class EmbeddedPostgres {
         /** Kept between runs; blank: a throw-away server in a temporary directory. */
-        @NotNull private String dataDir = "./data/postgres";
+        @NotNull
+        private String dataDir = "./data/postgres";
         /** On 127.0.0.1; 0: any free port. */
-        @Min(0) @Max(65535) private int port = 15432;
-        public String getDataDir() { return dataDir; }
-        public void setDataDir(String dataDir) { this.dataDir = dataDir == null ? "" : dataDir; }
-        public int getPort() { return port; }
-        public void setPort(int port) { this.port = port; }
+        @Min(0)
+        @Max(65535)
+        private int port = 15432;
+
+        public String getDataDir() {
+            return dataDir;
+        }
+
+        public void setDataDir(String dataDir) {
+            this.dataDir = dataDir == null ? "" : dataDir;
+        }
+
+        public int getPort() {
+            return port;
+        }
+
+        public void setPort(int port) {
+            this.port = port;
+        }
     }
 }

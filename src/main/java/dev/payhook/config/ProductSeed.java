@@ -28,14 +28,18 @@ public class ProductSeed implements ApplicationRunner {
     public void run(ApplicationArguments args) {
         properties.getProducts().forEach((provider, refs) -> {
             if (!properties.getProviders().containsKey(provider)) {
-                throw new IllegalStateException("payhook.products." + provider + ": no provider " + provider
-                        + " under payhook.providers");
+                throw new IllegalStateException(
+                        "payhook.products." + provider + ": no provider " + provider + " under payhook.providers");
             }
             int added = 0;
             for (var ref : refs.entrySet()) {
                 added += products.putIfAbsent(provider, ref.getKey(), ref.getValue()) ? 1 : 0;
             }
-            log.info("Product mapping of {}: {} reference(s) in the configuration, {} new", provider, refs.size(), added);
+            log.info(
+                    "Product mapping of {}: {} reference(s) in the configuration, {} new",
+                    provider,
+                    refs.size(),
+                    added);
         });
     }
 }

@@ -36,7 +36,8 @@ public class EmbeddedPostgresConfig {
         PayhookProperties.EmbeddedPostgres settings = properties.getEmbeddedPostgres();
         boolean kept = !settings.getDataDir().isBlank();
         // a blank data-dir gives a throw-away server (tests), removed when the gateway stops
-        Path dataDir = kept ? Path.of(settings.getDataDir()).toAbsolutePath().normalize()
+        Path dataDir = kept
+                ? Path.of(settings.getDataDir()).toAbsolutePath().normalize()
                 : Files.createTempDirectory("payhook-postgres-");
         EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                 // zonky turns synchronous_commit off; a commit Payhook acknowledges to the broker must be on disk
@@ -50,16 +51,22 @@ public class EmbeddedPostgresConfig {
         if (kept) {
             Postmaster.stopOrphan(dataDir);
             logFile = dataDir.resolveSibling(dataDir.getFileName() + ".log");
-            builder.setOutputRedirector(Redirect.appendTo(logFile.toFile())).setErrorRedirector(Redirect.appendTo(logFile.toFile()));
+            builder.setOutputRedirector(Redirect.appendTo(logFile.toFile()))
+                    .setErrorRedirector(Redirect.appendTo(logFile.toFile()));
         }
         if (settings.getPort() > 0) {
             requireFree(settings.getPort());
             builder.setPort(settings.getPort());
         }
         EmbeddedPostgres postgres = builder.start();
-        log.info("Embedded PostgreSQL on 127.0.0.1:{}, data in {}{}; connect: psql -h 127.0.0.1 -p {} -U postgres {} "
-                        + "(local connections need no password)", postgres.getPort(), dataDir,
-                logFile == null ? " (removed at shutdown)" : ", its log in " + logFile, postgres.getPort(), DATABASE);
+        log.info(
+                "Embedded PostgreSQL on 127.0.0.1:{}, data in {}{}; connect: psql -h 127.0.0.1 -p {} -U postgres {} "
+                        + "(local connections need no password)",
+                postgres.getPort(),
+                dataDir,
+                logFile == null ? " (removed at shutdown)" : ", its log in " + logFile,
+                postgres.getPort(),
+                DATABASE);
         return postgres;
     }
 
@@ -67,7 +74,8 @@ public class EmbeddedPostgresConfig {
     @Bean
     PostmasterWatch embeddedPostgresHealthIndicator(EmbeddedPostgres postgres) throws SQLException {
         Path dataDir;
-        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = postgres.getPostgresDatabase().getConnection();
+                Statement s = c.createStatement()) {
             var rs = s.executeQuery("SHOW data_directory");
             rs.next();
             dataDir = Path.of(rs.getString(1));
@@ -99,7 +107,8 @@ public class EmbeddedPostgresConfig {
     }
 
     private static void createDatabaseIfAbsent(EmbeddedPostgres postgres) throws SQLException {
-        try (Connection c = postgres.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = postgres.getPostgresDatabase().getConnection();
+                Statement s = c.createStatement()) {
             var rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'");
             if (!rs.next()) {
                 s.execute("CREATE DATABASE " + DATABASE);

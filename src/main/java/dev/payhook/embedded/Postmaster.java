@@ -31,8 +31,7 @@ final class Postmaster {
     private static final Logger log = LoggerFactory.getLogger(Postmaster.class);
     private static final Duration STOP_WAIT = Duration.ofSeconds(60);
 
-    private Postmaster() {
-    }
+    private Postmaster() {}
 
     /** The live postmaster recorded in {@code dataDir}'s pid file, if there is one. */
     static Optional<ProcessHandle> running(Path dataDir) {
@@ -43,7 +42,8 @@ final class Postmaster {
         } catch (IOException e) {
             return Optional.empty();
         }
-        if (lines.size() < 2 || !lines.get(0).trim().matches("[0-9]{1,10}")
+        if (lines.size() < 2
+                || !lines.get(0).trim().matches("[0-9]{1,10}")
                 || !Path.of(lines.get(1).trim()).equals(dataDir)) {
             return Optional.empty();
         }
@@ -64,15 +64,18 @@ final class Postmaster {
                     + ") belongs to a Payhook that is still running: stop it, or give this one another "
                     + "payhook.embedded-postgres.data-dir");
         }
-        log.warn("Stopping the embedded PostgreSQL (pid {}) that a gateway which did not shut down left running on {}",
-                pid, dataDir);
+        log.warn(
+                "Stopping the embedded PostgreSQL (pid {}) that a gateway which did not shut down left running on {}",
+                pid,
+                dataDir);
         // SIGTERM is PostgreSQL's smart shutdown: its clients died with the old gateway, so it exits at once
         orphan.get().destroy();
         try {
             orphan.get().onExit().get(STOP_WAIT.toSeconds(), TimeUnit.SECONDS);
         } catch (TimeoutException | ExecutionException e) {
-            throw new IllegalStateException("The orphaned PostgreSQL (pid " + pid + ") of " + dataDir + " did not stop within "
-                    + STOP_WAIT.toSeconds() + " s; stop it by hand (kill " + pid + ") and start again");
+            throw new IllegalStateException(
+                    "The orphaned PostgreSQL (pid " + pid + ") of " + dataDir + " did not stop within "
+                            + STOP_WAIT.toSeconds() + " s; stop it by hand (kill " + pid + ") and start again");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while stopping the orphaned PostgreSQL " + pid, e);
@@ -84,7 +87,9 @@ final class Postmaster {
         List<String> args = List.of(info.arguments().orElse(new String[0]));
         int d = args.indexOf("-D");
         return info.command().map(c -> c.endsWith("/postgres")).orElse(false)
-                && d >= 0 && d + 1 < args.size() && Path.of(args.get(d + 1)).toAbsolutePath().normalize().equals(dataDir);
+                && d >= 0
+                && d + 1 < args.size()
+                && Path.of(args.get(d + 1)).toAbsolutePath().normalize().equals(dataDir);
     }
 
     /** A running gateway holds the data directory's lock file; a dead one's lock went with its process. */
@@ -94,8 +99,8 @@ final class Postmaster {
             return false;
         }
         try (FileOutputStream out = new FileOutputStream(lockFile.toFile(), true);
-             FileChannel channel = out.getChannel();
-             FileLock lock = channel.tryLock()) {
+                FileChannel channel = out.getChannel();
+                FileLock lock = channel.tryLock()) {
             return lock == null;
         } catch (IOException | OverlappingFileLockException e) {
             // locked by this very JVM: another gateway context runs on the directory

@@ -28,17 +28,24 @@ final class PostmasterWatch implements HealthIndicator, DisposableBean {
         this.port = port;
         postmaster.onExit().thenRun(() -> {
             if (!closing.get()) {
-                log.error("The embedded PostgreSQL (pid {}, data {}) exited while the gateway runs: processing waits, "
-                        + "the broker keeps what arrives; restart the gateway", postmaster.pid(), dataDir);
+                log.error(
+                        "The embedded PostgreSQL (pid {}, data {}) exited while the gateway runs: processing waits, "
+                                + "the broker keeps what arrives; restart the gateway",
+                        postmaster.pid(),
+                        dataDir);
             }
         });
     }
 
     @Override
     public Health health() {
-        Health.Builder health = postmaster.isAlive() ? Health.up()
+        Health.Builder health = postmaster.isAlive()
+                ? Health.up()
                 : Health.down().withDetail("reason", "the embedded PostgreSQL exited; restart the gateway");
-        return health.withDetail("pid", postmaster.pid()).withDetail("port", port).withDetail("data", dataDir.toString()).build();
+        return health.withDetail("pid", postmaster.pid())
+                .withDetail("port", port)
+                .withDetail("data", dataDir.toString())
+                .build();
     }
 
     /** Destroyed before the server it watches (it depends on it): from here on an exit is the shutdown. */

@@ -11,8 +11,14 @@ import tools.jackson.databind.json.JsonMapper;
  * What goes onto payhook.inbound: the raw bytes as the JMS body, the rest as message properties.
  * Property names are valid JMS identifiers, so the broker keeps them as they are.
  */
-public record Envelope(UUID receiptId, String provider, Instant receivedAt, String sourceIp,
-                       Map<String, String> headers, String traceId, byte[] body) {
+public record Envelope(
+        UUID receiptId,
+        String provider,
+        Instant receivedAt,
+        String sourceIp,
+        Map<String, String> headers,
+        String traceId,
+        byte[] body) {
 
     static final String PROVIDER = "PayhookProvider";
     static final String RECEIPT_ID = "PayhookReceiptId";
@@ -22,7 +28,7 @@ public record Envelope(UUID receiptId, String provider, Instant receivedAt, Stri
     static final String TRACE_ID = "PayhookTraceId";
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final TypeReference<Map<String, String>> HEADER_MAP = new TypeReference<>() { };
+    private static final TypeReference<Map<String, String>> HEADER_MAP = new TypeReference<>() {};
 
     /** Replaces every header of the message with the envelope's properties, so nothing else reaches the broker. */
     public void writeTo(Message message) {

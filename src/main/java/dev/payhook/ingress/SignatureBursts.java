@@ -20,8 +20,7 @@ public class SignatureBursts {
 
     private static final Logger log = LoggerFactory.getLogger(SignatureBursts.class);
 
-    private record Window(long start, AtomicInteger count) {
-    }
+    private record Window(long start, AtomicInteger count) {}
 
     private final Map<String, Window> windows = new ConcurrentHashMap<>();
     private final Alerts alerts;
@@ -40,12 +39,23 @@ public class SignatureBursts {
     public void refused(String provider, String reason) {
         long now = clock.millis();
         long start = now - now % windowMillis;
-        Window w = windows.compute(provider, (p, old) -> old != null && old.start() == start ? old
-                : new Window(start, new AtomicInteger()));
+        Window w = windows.compute(
+                provider,
+                (p, old) -> old != null && old.start() == start ? old : new Window(start, new AtomicInteger()));
         if (w.count().incrementAndGet() == burst) {
             try {
-                alerts.raise("signature_failure_burst", provider + ":" + start, Map.of("provider", provider,
-                        "refused", burst, "window_ms", windowMillis, "last_reason", reason));
+                alerts.raise(
+                        "signature_failure_burst",
+                        provider + ":" + start,
+                        Map.of(
+                                "provider",
+                                provider,
+                                "refused",
+                                burst,
+                                "window_ms",
+                                windowMillis,
+                                "last_reason",
+                                reason));
             } catch (RuntimeException e) {
                 log.warn("Could not record the signature failure alert for {}: {}", provider, e.toString());
             }

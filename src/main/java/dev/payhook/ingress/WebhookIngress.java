@@ -54,14 +54,17 @@ public class WebhookIngress {
             throw refusal;
         } catch (RuntimeException e) {
             // the class only: a message may quote the request's headers, signatures included
-            log.warn("A {} webhook broke its verification ({}): refused", provider, e.getClass().getName());
+            log.warn(
+                    "A {} webhook broke its verification ({}): refused",
+                    provider,
+                    e.getClass().getName());
             throw new WebhookRejected("malformed_request");
         }
     }
 
     private void admit(Exchange exchange, String provider) {
-        ProviderAdapter adapter = providers.find(provider)
-                .orElseThrow(() -> new IngressRefusal(404, "unknown_provider"));
+        ProviderAdapter adapter =
+                providers.find(provider).orElseThrow(() -> new IngressRefusal(404, "unknown_provider"));
         Message in = exchange.getIn();
         byte[] body = in.getBody(byte[].class);
         if (body == null) {
@@ -78,8 +81,15 @@ public class WebhookIngress {
 
         String traceparent = in.getHeader("traceparent", String.class);
         UUID receiptId = UUID.randomUUID();
-        new Envelope(receiptId, provider, clock.instant(), sourceIp(in), headers,
-                traceparent != null ? traceparent : receiptId.toString(), body).writeTo(in);
+        new Envelope(
+                        receiptId,
+                        provider,
+                        clock.instant(),
+                        sourceIp(in),
+                        headers,
+                        traceparent != null ? traceparent : receiptId.toString(),
+                        body)
+                .writeTo(in);
     }
 
     /** Called only after the broker acknowledged the persistent send. */
@@ -93,17 +103,21 @@ public class WebhookIngress {
         String provider = exchange.getProperty(PROVIDER, String.class);
         Exception e = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
         if (e instanceof WebhookRejected rejected) {
-            meters.counter("payhook.ingress.rejected", "provider", provider, "reason", rejected.reason()).increment();
+            meters.counter("payhook.ingress.rejected", "provider", provider, "reason", rejected.reason())
+                    .increment();
             log.warn("Refused a {} webhook from {}: {}", provider, sourceIp(exchange.getIn()), rejected.reason());
             bursts.refused(provider, rejected.reason());
             answer(exchange, providers.get(provider).reject(rejected.reason()));
         } else if (e instanceof IngressRefusal refusal) {
-            meters.counter("payhook.ingress.rejected", "provider", provider, "reason", refusal.reason()).increment();
+            meters.counter("payhook.ingress.rejected", "provider", provider, "reason", refusal.reason())
+                    .increment();
             answer(exchange, Acknowledgement.jsonError(refusal.status(), refusal.reason()));
         } else {
             meters.counter("payhook.ingress.unavailable", "provider", provider).increment();
-            log.error("Could not persist a {} webhook to the broker; answered 503 so the provider retries: {}",
-                    provider, e == null ? "unknown" : e.toString());
+            log.error(
+                    "Could not persist a {} webhook to the broker; answered 503 so the provider retries: {}",
+                    provider,
+                    e == null ? "unknown" : e.toString());
             answer(exchange, Acknowledgement.jsonError(503, "broker_unavailable"));
         }
     }

@@ -11,8 +11,7 @@ final class Actor {
 
     static final String HEADER = "X-Payhook-Actor";
 
-    private Actor() {
-    }
+    private Actor() {}
 
     /** Only an authenticated request has an actor: an action without one is a bug, never recorded. */
     static String of(HttpServletRequest request) {
@@ -21,7 +20,8 @@ final class Actor {
             throw new IllegalStateException("an ops action reached its handler without authentication");
         }
         String named = request.getHeader(HEADER);
-        String who = named == null || named.isBlank() ? principal.getName()
+        String who = named == null || named.isBlank()
+                ? principal.getName()
                 : named.strip().replaceAll("[^\\p{Alnum}@._ -]", "_");
         if (who.length() > 100) {
             who = who.substring(0, 100);

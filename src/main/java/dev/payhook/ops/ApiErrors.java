@@ -28,7 +28,9 @@ public class ApiErrors {
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<Map<String, String>> mistyped(MethodArgumentTypeMismatchException e) {
         Class<?> type = e.getRequiredType();
-        return badRequest("invalid_parameter", e.getName() + " must be " + (type == null ? "valid" : "a " + type.getSimpleName()));
+        return badRequest(
+                "invalid_parameter",
+                e.getName() + " must be " + (type == null ? "valid" : "a " + type.getSimpleName()));
     }
 
     @ExceptionHandler(MissingServletRequestParameterException.class)
@@ -43,10 +45,15 @@ public class ApiErrors {
             return badRequest("invalid_json", "unknown field " + unknown.getPropertyName());
         }
         if (cause instanceof JacksonException json) {
-            String field = json.getPath().stream().map(JacksonException.Reference::getPropertyName)
-                    .filter(name -> name != null).collect(Collectors.joining("."));
-            return badRequest("invalid_json", field.isEmpty() ? "the body is not the JSON object expected"
-                    : "field " + field + " is not of the expected type or range");
+            String field = json.getPath().stream()
+                    .map(JacksonException.Reference::getPropertyName)
+                    .filter(name -> name != null)
+                    .collect(Collectors.joining("."));
+            return badRequest(
+                    "invalid_json",
+                    field.isEmpty()
+                            ? "the body is not the JSON object expected"
+                            : "field " + field + " is not of the expected type or range");
         }
         return badRequest("invalid_json", "the request body is missing or unreadable");
     }

@@ -31,8 +31,8 @@ public class DeadLettersController {
 
     /** Open ones by default; {@code status=all} for every one. */
     @GetMapping("/ops/dead-letters")
-    public List<Map<String, Object>> list(@RequestParam(defaultValue = "open") String status,
-                                          @RequestParam(defaultValue = "100") int limit) {
+    public List<Map<String, Object>> list(
+            @RequestParam(defaultValue = "open") String status, @RequestParam(defaultValue = "100") int limit) {
         return deadLetters.list(Inputs.status(status, STATUSES), Inputs.limit(limit));
     }
 
@@ -46,7 +46,8 @@ public class DeadLettersController {
         return answer(id, replayer.discard(id, Actor.of(request)), 200, "discarded");
     }
 
-    private static ResponseEntity<Map<String, Object>> answer(UUID id, Replayer.Result result, int status, String done) {
+    private static ResponseEntity<Map<String, Object>> answer(
+            UUID id, Replayer.Result result, int status, String done) {
         return switch (result) {
             case DONE -> ResponseEntity.status(status).body(Map.of("id", id, "status", done));
             case UNKNOWN -> ResponseEntity.status(404).body(Map.of("error", "unknown_dead_letter"));

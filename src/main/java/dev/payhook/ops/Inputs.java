@@ -9,8 +9,7 @@ final class Inputs {
 
     static final int MAX_ROWS = 1000;
 
-    private Inputs() {
-    }
+    private Inputs() {}
 
     /** An id or name as Payhook stores them everywhere ({@link Identifiers}). */
     static String identifier(String value, String field) {
@@ -32,7 +31,8 @@ final class Inputs {
             return null;
         }
         if (value.length() > max) {
-            throw new InvalidInput(field + " is " + value.length() + " characters long, at most " + max + " are allowed");
+            throw new InvalidInput(
+                    field + " is " + value.length() + " characters long, at most " + max + " are allowed");
         }
         if (value.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\t')) {
             throw new InvalidInput(field + " contains a control character");

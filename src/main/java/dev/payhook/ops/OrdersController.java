@@ -22,9 +22,11 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class OrdersController {
 
-    public record OrderRequest(@JsonProperty("amount_minor") Long amountMinor, String currency, String sku,
-                               @JsonProperty("customer_id") String customerId) {
-    }
+    public record OrderRequest(
+            @JsonProperty("amount_minor") Long amountMinor,
+            String currency,
+            String sku,
+            @JsonProperty("customer_id") String customerId) {}
 
     private final OrderStore orders;
     private final PaymentStore payments;
@@ -44,9 +46,12 @@ public class OrdersController {
             return ResponseEntity.status(201).body(view(orders.find(orderId).orElseThrow()));
         }
         Order existing = orders.find(orderId).orElseThrow();
-        boolean same = existing.amountMinor() == order.amountMinor() && existing.currency().equals(order.currency())
-                && existing.sku().equals(order.sku()) && existing.customerId().equals(order.customerId());
-        return same ? ResponseEntity.ok(view(existing))
+        boolean same = existing.amountMinor() == order.amountMinor()
+                && existing.currency().equals(order.currency())
+                && existing.sku().equals(order.sku())
+                && existing.customerId().equals(order.customerId());
+        return same
+                ? ResponseEntity.ok(view(existing))
                 : ResponseEntity.status(409).body(Map.of("error", "order_exists_with_different_terms"));
     }
 

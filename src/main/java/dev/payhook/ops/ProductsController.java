@@ -18,8 +18,7 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class ProductsController {
 
-    public record Mapping(String sku) {
-    }
+    public record Mapping(String sku) {}
 
     private final ProductStore products;
     private final OpsActionStore actions;
@@ -39,8 +38,11 @@ public class ProductsController {
     /** 201 when the reference is new, 200 when its mapping was set again or changed. */
     @PutMapping("/ops/products/{provider}/{ref}")
     @Transactional
-    public ResponseEntity<Map<String, Object>> put(@PathVariable String provider, @PathVariable String ref,
-                                                   @RequestBody(required = false) Mapping body, HttpServletRequest request) {
+    public ResponseEntity<Map<String, Object>> put(
+            @PathVariable String provider,
+            @PathVariable String ref,
+            @RequestBody(required = false) Mapping body,
+            HttpServletRequest request) {
         if (!providers.isConfigured(provider)) {
             return ResponseEntity.status(404).body(Map.of("error", "unknown_provider"));
         }
@@ -51,6 +53,7 @@ public class ProductsController {
         Inputs.identifier(body.sku(), "sku");
         boolean created = products.put(provider, ref, body.sku());
         actions.record(Actor.of(request), "map_product", provider + ":" + ref, null, "sku " + body.sku());
-        return ResponseEntity.status(created ? 201 : 200).body(Map.of("provider", provider, "ref", ref, "sku", body.sku()));
+        return ResponseEntity.status(created ? 201 : 200)
+                .body(Map.of("provider", provider, "ref", ref, "sku", body.sku()));
     }
 }

@@ -29,12 +29,16 @@ public class ReceiptsController {
     }
 
     @GetMapping("/ops/receipts")
-    public List<Map<String, Object>> search(@RequestParam(required = false) String provider,
-                                            @RequestParam(name = "event_id", required = false) String eventId,
-                                            @RequestParam(name = "order_id", required = false) String orderId,
-                                            @RequestParam(defaultValue = "100") int limit) {
-        return receipts.search(Inputs.optionalIdentifier(provider, "provider"), Inputs.optionalIdentifier(eventId, "event_id"),
-                Inputs.optionalIdentifier(orderId, "order_id"), Inputs.limit(limit));
+    public List<Map<String, Object>> search(
+            @RequestParam(required = false) String provider,
+            @RequestParam(name = "event_id", required = false) String eventId,
+            @RequestParam(name = "order_id", required = false) String orderId,
+            @RequestParam(defaultValue = "100") int limit) {
+        return receipts.search(
+                Inputs.optionalIdentifier(provider, "provider"),
+                Inputs.optionalIdentifier(eventId, "event_id"),
+                Inputs.optionalIdentifier(orderId, "order_id"),
+                Inputs.limit(limit));
     }
 
     /** The row with its raw body ({@code body} as UTF-8 text, {@code body_base64} byte for byte), each event's outcome, and what ops did. */

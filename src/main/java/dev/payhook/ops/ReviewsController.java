@@ -19,8 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class ReviewsController {
 
-    public record Resolution(String note) {
-    }
+    public record Resolution(String note) {}
 
     private static final Set<String> STATUSES = Set.of("open", "resolved");
 
@@ -34,20 +33,21 @@ public class ReviewsController {
 
     /** Open ones by default; {@code status=all} for every one. */
     @GetMapping("/ops/reviews")
-    public List<Map<String, Object>> list(@RequestParam(defaultValue = "open") String status,
-                                          @RequestParam(defaultValue = "100") int limit) {
+    public List<Map<String, Object>> list(
+            @RequestParam(defaultValue = "open") String status, @RequestParam(defaultValue = "100") int limit) {
         return reviews.list(Inputs.status(status, STATUSES), Inputs.limit(limit));
     }
 
     /** Closes the review; what was done about it is the caller's note. Payhook changes nothing else. */
     @PostMapping("/ops/reviews/{id}/resolve")
     @Transactional
-    public ResponseEntity<Object> resolve(@PathVariable long id, @RequestBody(required = false) Resolution body,
-                                          HttpServletRequest request) {
+    public ResponseEntity<Object> resolve(
+            @PathVariable long id, @RequestBody(required = false) Resolution body, HttpServletRequest request) {
         String actor = Actor.of(request);
         String note = body == null ? null : Inputs.text(body.note(), "note", 2000);
         if (!reviews.resolve(id, actor, note)) {
-            return reviews.find(id).isEmpty() ? ResponseEntity.status(404).body(Map.of("error", "unknown_review"))
+            return reviews.find(id).isEmpty()
+                    ? ResponseEntity.status(404).body(Map.of("error", "unknown_review"))
                     : ResponseEntity.status(409).body(Map.of("error", "review_not_open"));
         }
         actions.record(actor, "resolve_review", "review " + id, null, note);

@@ -18,14 +18,14 @@ public class StrictJson {
 
     @Bean
     JsonMapperBuilderCustomizer strictApiJson() {
-        return builder -> builder
-                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+        return builder -> builder.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
                 .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                .withCoercionConfig(LogicalType.Textual, text -> text
-                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
+                .withCoercionConfig(
+                        LogicalType.Textual,
+                        text -> text.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
     }
 }

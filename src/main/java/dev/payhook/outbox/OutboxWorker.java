@@ -34,8 +34,11 @@ public class OutboxWorker {
     private final TransactionTemplate tx;
     private final PayhookProperties.Outbox settings;
 
-    public OutboxWorker(OutboxStore outbox, ConnectionFactory connectionFactory, TransactionTemplate tx,
-                        PayhookProperties properties) {
+    public OutboxWorker(
+            OutboxStore outbox,
+            ConnectionFactory connectionFactory,
+            TransactionTemplate tx,
+            PayhookProperties properties) {
         this.outbox = outbox;
         this.connectionFactory = connectionFactory;
         this.tx = tx;
@@ -64,7 +67,10 @@ public class OutboxWorker {
             outbox.published(due.stream().map(OutboxStore.Pending::id).toList());
         } catch (JMSException | RuntimeException e) {
             for (OutboxStore.Pending row : due) {
-                outbox.retryLater(row.id(), backoff(row.attempts()).toMillis(), e.getClass().getSimpleName() + ": " + e.getMessage());
+                outbox.retryLater(
+                        row.id(),
+                        backoff(row.attempts()).toMillis(),
+                        e.getClass().getSimpleName() + ": " + e.getMessage());
             }
             log.warn("Publishing {} outbox rows failed, will retry with backoff: {}", due.size(), e.toString());
         }
@@ -73,11 +79,13 @@ public class OutboxWorker {
 
     private void send(List<OutboxStore.Pending> rows) throws JMSException {
         try (Connection connection = connectionFactory.createConnection();
-             Session session = connection.createSession(true, Session.SESSION_TRANSACTED)) {
+                Session session = connection.createSession(true, Session.SESSION_TRANSACTED)) {
             for (OutboxStore.Pending row : rows) {
                 String[] kindAndName = row.destination().split(":", 2);
-                try (MessageProducer producer = session.createProducer(kindAndName[0].equals("topic")
-                        ? session.createTopic(kindAndName[1]) : session.createQueue(kindAndName[1]))) {
+                try (MessageProducer producer = session.createProducer(
+                        kindAndName[0].equals("topic")
+                                ? session.createTopic(kindAndName[1])
+                                : session.createQueue(kindAndName[1]))) {
                     Message message = session.createTextMessage(row.payload());
                     message.setStringProperty("PayhookKind", row.kind());
                     message.setStringProperty("PayhookKey", row.dedupeKey());

@@ -23,6 +23,7 @@ public class DeadLetters {
     public static final String ATTEMPTS_HEADER = "PayhookAttempts";
     /** The dead letter's id on its payhook.dlq copy, so a replay or discard can take the copy away. */
     public static final String ID_HEADER = "PayhookDeadLetterId";
+
     private static final Logger log = LoggerFactory.getLogger(DeadLetters.class);
 
     private final DeadLetterStore deadLetters;
@@ -31,8 +32,12 @@ public class DeadLetters {
     private final MeterRegistry meters;
     private final Alerts alerts;
 
-    public DeadLetters(DeadLetterStore deadLetters, ReceiptStore receipts, TransactionTemplate tx, MeterRegistry meters,
-                       Alerts alerts) {
+    public DeadLetters(
+            DeadLetterStore deadLetters,
+            ReceiptStore receipts,
+            TransactionTemplate tx,
+            MeterRegistry meters,
+            Alerts alerts) {
         this.deadLetters = deadLetters;
         this.receipts = receipts;
         this.tx = tx;
@@ -64,7 +69,8 @@ public class DeadLetters {
             details.put("detail", detail);
             alerts.raise(reason, id.toString(), details);
         });
-        meters.counter("payhook.processing.dead_lettered", "provider", e.provider(), "reason", reason).increment();
+        meters.counter("payhook.processing.dead_lettered", "provider", e.provider(), "reason", reason)
+                .increment();
         log.warn("Dead-lettered receipt {} of {}: {}", e.receiptId(), e.provider(), reason);
         Object attempts = exchange.getIn().getHeader("JMSXDeliveryCount");
         e.writeTo(exchange.getIn());

@@ -31,8 +31,14 @@ public class EventApplier {
     private final Reviews reviews;
     private final Alerts alerts;
 
-    public EventApplier(PaymentStore payments, ReceiptStore receipts, OutboxStore outbox, OrderSettlement settlement,
-                        Reconciliation reconciliation, Reviews reviews, Alerts alerts) {
+    public EventApplier(
+            PaymentStore payments,
+            ReceiptStore receipts,
+            OutboxStore outbox,
+            OrderSettlement settlement,
+            Reconciliation reconciliation,
+            Reviews reviews,
+            Alerts alerts) {
         this.payments = payments;
         this.receipts = receipts;
         this.outbox = outbox;
@@ -61,8 +67,8 @@ public class EventApplier {
     }
 
     public void other(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        receipts.eventOutcome(receipt.id(), e.eventId(), "ignored", "event type " + e.providerType() + " has no effect",
-                e.orderId());
+        receipts.eventOutcome(
+                receipt.id(), e.eventId(), "ignored", "event type " + e.providerType() + " has no effect", e.orderId());
     }
 
     /** A test event on a live gateway, or the reverse: kept as evidence, no effect at all. */
@@ -77,8 +83,8 @@ public class EventApplier {
     }
 
     public void duplicate(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        receipts.eventOutcome(receipt.id(), e.eventId(), "duplicate", "event " + e.eventId() + " was already processed",
-                e.orderId());
+        receipts.eventOutcome(
+                receipt.id(), e.eventId(), "duplicate", "event " + e.eventId() + " was already processed", e.orderId());
     }
 
     private void onPayment(NormalizedEvent e, Receipt receipt) {
@@ -92,7 +98,11 @@ public class EventApplier {
         String orderId = payment.orderId();
         result.verdicts().forEach((eventId, verdict) -> {
             if (verdict.equals("review")) {
-                reviews.open("contradictory_event", e.provider() + ":" + eventId, orderId, payment.id(),
+                reviews.open(
+                        "contradictory_event",
+                        e.provider() + ":" + eventId,
+                        orderId,
+                        payment.id(),
                         "event " + eventId + " contradicts the other events of payment " + e.providerPaymentId());
             }
         });
@@ -101,11 +111,16 @@ public class EventApplier {
         }
         publish(e, status);
         String verdict = outcome.verdict();
-        receipts.eventOutcome(receipt.id(), e.eventId(), verdict, switch (verdict) {
-            case "applied" -> null;
-            case "stale" -> e.type().wireName() + " is older than the payment's state " + status;
-            default -> e.type().wireName() + " contradicts the payment's state " + status + ": review opened";
-        }, orderId);
+        receipts.eventOutcome(
+                receipt.id(),
+                e.eventId(),
+                verdict,
+                switch (verdict) {
+                    case "applied" -> null;
+                    case "stale" -> e.type().wireName() + " is older than the payment's state " + status;
+                    default -> e.type().wireName() + " contradicts the payment's state " + status + ": review opened";
+                },
+                orderId);
     }
 
     private void publish(NormalizedEvent e, String paymentStatus) {

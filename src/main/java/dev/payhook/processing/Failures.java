@@ -15,8 +15,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
-import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.CannotCreateTransactionException;
 
 /**
  * Tells a message that fails on its own (dead-letter it after the configured attempts) from an
@@ -52,12 +52,14 @@ public class Failures implements Predicate {
     private boolean judge(Exchange exchange) {
         Throwable failure = failure(exchange);
         if (isInfrastructure(failure)) {
-            meters.counter("payhook.processing.failures", "cause", "infrastructure").increment();
+            meters.counter("payhook.processing.failures", "cause", "infrastructure")
+                    .increment();
             log.warn("Infrastructure failure, the message will be redelivered: {}", String.valueOf(failure));
             return false;
         }
         if (causedBy(failure, UnknownReference.class)) {
-            meters.counter("payhook.processing.failures", "cause", "unknown_reference").increment();
+            meters.counter("payhook.processing.failures", "cause", "unknown_reference")
+                    .increment();
             return true;
         }
         meters.counter("payhook.processing.failures", "cause", "message").increment();
@@ -91,9 +93,12 @@ public class Failures implements Predicate {
 
     public static boolean isInfrastructure(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c instanceof CannotGetJdbcConnectionException || c instanceof CannotCreateTransactionException
-                    || c instanceof DataAccessResourceFailureException || c instanceof TransientDataAccessException
-                    || c instanceof SQLTransientException || c instanceof SQLRecoverableException
+            if (c instanceof CannotGetJdbcConnectionException
+                    || c instanceof CannotCreateTransactionException
+                    || c instanceof DataAccessResourceFailureException
+                    || c instanceof TransientDataAccessException
+                    || c instanceof SQLTransientException
+                    || c instanceof SQLRecoverableException
                     || c instanceof ConnectException) {
                 return true;
             }

@@ -18,8 +18,7 @@ public class Normalizer {
     static final String PARSED = "payhookParsed";
 
     /** The events of a message, or why it cannot be read; the event and order it names either way, as far as known. */
-    record Parsed(List<NormalizedEvent> events, UnparseablePayload failure, String eventId, String orderId) {
-    }
+    record Parsed(List<NormalizedEvent> events, UnparseablePayload failure, String eventId, String orderId) {}
 
     private final ProviderRegistry providers;
 
@@ -32,14 +31,19 @@ public class Normalizer {
         WebhookRequest request = new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers());
         ProviderAdapter adapter = providers.find(envelope.provider()).orElse(null);
         if (adapter == null) {
-            return new Parsed(List.of(), new UnparseablePayload("provider " + envelope.provider() + " is not enabled"), null, null);
+            return new Parsed(
+                    List.of(),
+                    new UnparseablePayload("provider " + envelope.provider() + " is not enabled"),
+                    null,
+                    null);
         }
         try {
             List<NormalizedEvent> events = adapter.normalize(request);
             if (events.isEmpty()) {
                 throw new UnparseablePayload("no event in the message");
             }
-            return new Parsed(events, null, adapter.eventId(request), events.get(0).orderId());
+            return new Parsed(
+                    events, null, adapter.eventId(request), events.get(0).orderId());
         } catch (UnparseablePayload e) {
             return new Parsed(List.of(), e, eventIdOf(adapter, request), null);
         }

@@ -73,8 +73,20 @@ public class OrderSettlement {
         }
         String status = paying != null ? ORDER_STATUS.get(paying.status()) : canceled ? "canceled" : "pending";
         if (orders.setStatus(orderId, status) && status.equals("paid")) {
-            notify("receipt", "receipt:" + orderId, Map.of("order_id", orderId, "customer_id", order.customerId(),
-                    "sku", order.sku(), "amount_minor", order.amountMinor(), "currency", order.currency()));
+            notify(
+                    "receipt",
+                    "receipt:" + orderId,
+                    Map.of(
+                            "order_id",
+                            orderId,
+                            "customer_id",
+                            order.customerId(),
+                            "sku",
+                            order.sku(),
+                            "amount_minor",
+                            order.amountMinor(),
+                            "currency",
+                            order.currency()));
         }
         String entitlement = ENTITLEMENT.get(status);
         if (entitlement != null) {
@@ -99,16 +111,22 @@ public class OrderSettlement {
 
     private static String describe(String mismatch, Order order, OrderPayment p) {
         return switch (mismatch) {
-            case "currency_mismatch" -> "payment " + p.key() + " is in " + p.currency() + ", the order in " + order.currency();
-            case "amount_mismatch" -> "payment " + p.key() + " captured " + p.amountMinor() + " " + p.currency()
-                    + " minor units, the order is " + order.amountMinor();
+            case "currency_mismatch" ->
+                "payment " + p.key() + " is in " + p.currency() + ", the order in " + order.currency();
+            case "amount_mismatch" ->
+                "payment " + p.key() + " captured " + p.amountMinor() + " " + p.currency()
+                        + " minor units, the order is " + order.amountMinor();
             default -> "payment " + p.key() + " is for SKU " + p.sku() + ", the order for " + order.sku();
         };
     }
 
     /** Both payments stay recorded and the entitlement stays single; the extra money is to be given back. */
     private void doublePayment(Order order, OrderPayment paying, OrderPayment extra) {
-        reviews.open("double_payment", extra.key(), order.orderId(), extra.id(),
+        reviews.open(
+                "double_payment",
+                extra.key(),
+                order.orderId(),
+                extra.id(),
                 "order " + order.orderId() + " was already paid by " + paying.key() + "; " + extra.key() + " is extra");
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("order_id", order.orderId());

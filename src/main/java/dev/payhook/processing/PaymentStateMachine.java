@@ -26,27 +26,32 @@ public final class PaymentStateMachine {
             EventType.PAYMENT_FAILED, Set.of("unknown", "pending", "failed"),
             EventType.PAYMENT_CANCELED, Set.of("unknown", "pending", "failed", "canceled")));
 
-    private static final Set<EventType> DISPUTE = EnumSet.of(EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST);
+    private static final Set<EventType> DISPUTE =
+            EnumSet.of(EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST);
 
     /** Events at the same instant are taken in the order a payment's life goes through them. */
-    private static final List<EventType> PRECEDENCE = List.of(EventType.PAYMENT_PENDING, EventType.PAYMENT_FAILED,
-            EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_CANCELED, EventType.REFUND_FAILED, EventType.REFUND_SUCCEEDED,
-            EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST);
+    private static final List<EventType> PRECEDENCE = List.of(
+            EventType.PAYMENT_PENDING,
+            EventType.PAYMENT_FAILED,
+            EventType.PAYMENT_SUCCEEDED,
+            EventType.PAYMENT_CANCELED,
+            EventType.REFUND_FAILED,
+            EventType.REFUND_SUCCEEDED,
+            EventType.DISPUTE_OPENED,
+            EventType.DISPUTE_WON,
+            EventType.DISPUTE_LOST);
 
     private static final Comparator<EventRow> ORDER = Comparator.comparing(EventRow::occurredAt)
             .thenComparing(e -> PRECEDENCE.indexOf(e.type()))
             .thenComparing(e -> e.eventId() == null ? "" : e.eventId());
 
-    private PaymentStateMachine() {
-    }
+    private PaymentStateMachine() {}
 
     /** The state, and for each event id whether the machine applied it ("applied") or its table refused it ("review"). */
-    public record Result(Derived state, Map<String, String> verdicts) {
-    }
+    public record Result(Derived state, Map<String, String> verdicts) {}
 
     /** The payment's state with event {@code eventId} among its events, and what that event did to it. */
-    public record Outcome(Result result, String verdict) {
-    }
+    public record Outcome(Result result, String verdict) {}
 
     /**
      * {@code applied} when the event moved the state; {@code stale} when it is older than events
@@ -56,10 +61,15 @@ public final class PaymentStateMachine {
         Result with = derive(events);
         String verdict = with.verdicts().getOrDefault(eventId, "applied");
         if (verdict.equals("applied")) {
-            List<EventRow> others = events.stream().filter(e -> !eventId.equals(e.eventId())).toList();
-            Instant mine = events.stream().filter(e -> eventId.equals(e.eventId())).map(EventRow::occurredAt)
-                    .min(Comparator.naturalOrder()).orElse(null);
-            boolean older = mine != null && others.stream().anyMatch(o -> o.occurredAt().isAfter(mine));
+            List<EventRow> others =
+                    events.stream().filter(e -> !eventId.equals(e.eventId())).toList();
+            Instant mine = events.stream()
+                    .filter(e -> eventId.equals(e.eventId()))
+                    .map(EventRow::occurredAt)
+                    .min(Comparator.naturalOrder())
+                    .orElse(null);
+            boolean older =
+                    mine != null && others.stream().anyMatch(o -> o.occurredAt().isAfter(mine));
             if (older && derive(others).state().equals(with.state())) {
                 verdict = "stale";
             }
@@ -100,7 +110,9 @@ public final class PaymentStateMachine {
                     cumulativeRefund = Math.max(cumulativeRefund, e.amountMinor());
                 }
             } else if (DISPUTE.contains(e.type())) {
-                applied = e.type() == EventType.DISPUTE_OPENED ? dispute == null : !"won".equals(dispute) && !"lost".equals(dispute);
+                applied = e.type() == EventType.DISPUTE_OPENED
+                        ? dispute == null
+                        : !"won".equals(dispute) && !"lost".equals(dispute);
                 if (applied) {
                     dispute = switch (e.type()) {
                         case DISPUTE_OPENED -> "open";
@@ -114,7 +126,9 @@ public final class PaymentStateMachine {
                 lastApplied = e.occurredAt();
             }
         }
-        long refunded = Math.max(cumulativeRefund, refunds.values().stream().mapToLong(Long::longValue).sum());
+        long refunded = Math.max(
+                cumulativeRefund,
+                refunds.values().stream().mapToLong(Long::longValue).sum());
         if (amount != null) {
             refunded = Math.min(refunded, amount);
         }
@@ -132,6 +146,7 @@ public final class PaymentStateMachine {
                 status = "dispute_won";
             }
         }
-        return new Result(new Derived(status, amount, currency, refunded, paidAt != null ? paidAt : lastApplied), verdicts);
+        return new Result(
+                new Derived(status, amount, currency, refunded, paidAt != null ? paidAt : lastApplied), verdicts);
     }
 }

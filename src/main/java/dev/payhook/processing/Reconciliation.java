@@ -50,12 +50,15 @@ public class Reconciliation {
             return null;
         }
         Map<String, String> skus = products.resolve(e.provider(), e.productRefs());
-        List<String> unknown = e.productRefs().stream().filter(ref -> !skus.containsKey(ref)).toList();
+        List<String> unknown =
+                e.productRefs().stream().filter(ref -> !skus.containsKey(ref)).toList();
         if (!unknown.isEmpty()) {
-            throw new UnknownReference("unknown_product", "product reference(s) " + unknown + " of " + e.provider()
-                    + " map to no SKU");
+            throw new UnknownReference(
+                    "unknown_product", "product reference(s) " + unknown + " of " + e.provider() + " map to no SKU");
         }
         String orderSku = order.map(OrderStore.Order::sku).orElse(null);
-        return skus.containsValue(orderSku) ? orderSku : skus.get(e.productRefs().get(0));
+        return skus.containsValue(orderSku)
+                ? orderSku
+                : skus.get(e.productRefs().get(0));
     }
 }

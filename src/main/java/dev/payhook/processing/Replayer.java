@@ -5,10 +5,10 @@ import dev.payhook.store.DeadLetterStore;
 import dev.payhook.store.DeadLetterStore.DeadLetter;
 import dev.payhook.store.OpsActionStore;
 import dev.payhook.store.ReceiptStore;
+import jakarta.jms.ConnectionFactory;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
-import jakarta.jms.ConnectionFactory;
 import org.apache.camel.ProducerTemplate;
 import org.springframework.jms.connection.SingleConnectionFactory;
 import org.springframework.jms.core.JmsTemplate;
@@ -23,10 +23,15 @@ import org.springframework.transaction.annotation.Transactional;
 @Component
 public class Replayer {
 
-    static final String INBOUND = "jms:queue:payhook.inbound?exchangePattern=InOnly&deliveryPersistent=true&jmsMessageType=Bytes";
+    static final String INBOUND =
+            "jms:queue:payhook.inbound?exchangePattern=InOnly&deliveryPersistent=true&jmsMessageType=Bytes";
 
     /** What became of the request: done, or why not. */
-    public enum Result { DONE, UNKNOWN, NOT_OPEN }
+    public enum Result {
+        DONE,
+        UNKNOWN,
+        NOT_OPEN
+    }
 
     private final DeadLetterStore deadLetters;
     private final ReceiptStore receipts;
@@ -34,15 +39,22 @@ public class Replayer {
     private final ProducerTemplate producer;
     private final JmsTemplate dlq;
 
-    public Replayer(DeadLetterStore deadLetters, ReceiptStore receipts, OpsActionStore actions, ProducerTemplate producer,
-                    ConnectionFactory connectionFactory) {
+    public Replayer(
+            DeadLetterStore deadLetters,
+            ReceiptStore receipts,
+            OpsActionStore actions,
+            ProducerTemplate producer,
+            ConnectionFactory connectionFactory) {
         this.deadLetters = deadLetters;
         this.receipts = receipts;
         this.actions = actions;
         this.producer = producer;
         // a plain connection: a caching factory would keep one consumer per selector open for good
-        this.dlq = new JmsTemplate(connectionFactory instanceof SingleConnectionFactory caching
-                && caching.getTargetConnectionFactory() != null ? caching.getTargetConnectionFactory() : connectionFactory);
+        this.dlq = new JmsTemplate(
+                connectionFactory instanceof SingleConnectionFactory caching
+                                && caching.getTargetConnectionFactory() != null
+                        ? caching.getTargetConnectionFactory()
+                        : connectionFactory);
         this.dlq.setReceiveTimeout(500);
     }
 
@@ -54,7 +66,8 @@ public class Replayer {
     public Result replay(UUID id, String actor) {
         return close(id, actor, "replayed", "replay_dead_letter", d -> {
             Envelope envelope = receipts.envelope(d.receiptId()).orElseThrow();
-            Exception failed = producer.send(INBOUND, exchange -> envelope.writeTo(exchange.getIn())).getException();
+            Exception failed = producer.send(INBOUND, exchange -> envelope.writeTo(exchange.getIn()))
+                    .getException();
             if (failed != null) {
                 throw new IllegalStateException("the broker did not take the replayed message", failed);
             }
@@ -63,7 +76,7 @@ public class Replayer {
 
     @Transactional
     public Result discard(UUID id, String actor) {
-        return close(id, actor, "discarded", "discard_dead_letter", d -> { });
+        return close(id, actor, "discarded", "discard_dead_letter", d -> {});
     }
 
     /** Closes an open dead letter as {@code status}, records {@code what} and who did it, then does {@code action}. */

@@ -11,8 +11,7 @@ public final class Identifiers {
 
     public static final int MAX_LENGTH = 255;
 
-    private Identifiers() {
-    }
+    private Identifiers() {}
 
     /** Why {@code value} is not a valid {@code field}, or null when it is one. */
     public static String problem(String value, String field) {

@@ -7,8 +7,7 @@ import java.util.Locale;
 /** Converts provider amounts to integer minor units once, at the edge; never through floating point. */
 public final class Money {
 
-    private Money() {
-    }
+    private Money() {}
 
     /** A provider's major-unit decimal string ("10.50" CNY) in minor units; more decimals than the currency has is invalid. */
     public static long fromMajor(String decimal, String currency) {

@@ -83,8 +83,11 @@ public record NormalizedEvent(
         }
 
         public Builder products(List<String> productRefs) {
-            this.productRefs = productRefs == null ? List.of()
-                    : productRefs.stream().map(ref -> Identifiers.require(ref, "product reference")).toList();
+            this.productRefs = productRefs == null
+                    ? List.of()
+                    : productRefs.stream()
+                            .map(ref -> Identifiers.require(ref, "product reference"))
+                            .toList();
             return this;
         }
 
@@ -93,8 +96,19 @@ public record NormalizedEvent(
             if (type != EventType.OTHER && type.family().matches("payment|refund|dispute")) {
                 WireJson.require(paymentId, "payment id");
             }
-            return new NormalizedEvent(provider, eventId, type, occurredAt, paymentId, orderId, amountMinor,
-                    currency, refundId, livemode, productRefs, providerType);
+            return new NormalizedEvent(
+                    provider,
+                    eventId,
+                    type,
+                    occurredAt,
+                    paymentId,
+                    orderId,
+                    amountMinor,
+                    currency,
+                    refundId,
+                    livemode,
+                    productRefs,
+                    providerType);
         }
     }
 }

@@ -12,8 +12,7 @@ import java.util.Base64;
 /** RSA public keys as providers publish them, and SHA256withRSA verification with the JDK. */
 public final class RsaKeys {
 
-    private RsaKeys() {
-    }
+    private RsaKeys() {}
 
     /**
      * Base64 X.509 SubjectPublicKeyInfo, a PEM public key, or a PEM certificate. A key that cannot
@@ -24,14 +23,17 @@ public final class RsaKeys {
         try {
             if (t.contains("BEGIN CERTIFICATE")) {
                 return CertificateFactory.getInstance("X.509")
-                        .generateCertificate(new ByteArrayInputStream(t.getBytes(java.nio.charset.StandardCharsets.US_ASCII)))
+                        .generateCertificate(
+                                new ByteArrayInputStream(t.getBytes(java.nio.charset.StandardCharsets.US_ASCII)))
                         .getPublicKey();
             }
             String base64 = t.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
-            return KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
+            return KeyFactory.getInstance("RSA")
+                    .generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
         } catch (GeneralSecurityException | IllegalArgumentException e) {
-            throw new IllegalStateException(setting + " is not an RSA public key (base64 X.509, PEM key or PEM certificate): "
-                    + e.getClass().getSimpleName());
+            throw new IllegalStateException(
+                    setting + " is not an RSA public key (base64 X.509, PEM key or PEM certificate): "
+                            + e.getClass().getSimpleName());
         }
     }
 

@@ -17,8 +17,7 @@ public final class Signatures {
     /** Up to 12 digits: every second until the year 33658. */
     private static final Pattern UNIX_SECONDS = Pattern.compile("[0-9]{1,12}");
 
-    private Signatures() {
-    }
+    private Signatures() {}
 
     /** HMAC-SHA256 over {@code prefix} (ASCII) followed by the raw body, never a re-encoded copy of it. */
     public static byte[] hmacSha256(byte[] key, String prefix, byte[] body) {
@@ -64,7 +63,8 @@ public final class Signatures {
         if (!UNIX_SECONDS.matcher(digits).matches()) {
             throw new WebhookRejected("malformed_timestamp");
         }
-        Duration skew = Duration.between(Instant.ofEpochSecond(Long.parseLong(digits)), clock.instant()).abs();
+        Duration skew = Duration.between(Instant.ofEpochSecond(Long.parseLong(digits)), clock.instant())
+                .abs();
         if (skew.compareTo(tolerance) > 0) {
             throw new WebhookRejected("timestamp_outside_tolerance");
         }

@@ -11,8 +11,14 @@ import java.util.List;
  * one or more hex HMAC-SHA256 signatures of {@code timestamp + joiner + raw body}; any signature made
  * with any configured secret passes (rotation).
  */
-public record TimestampedHmac(String header, String pairSeparator, String timestampKey, String signatureKey,
-                              String joiner, ProviderProperties properties, Clock clock) {
+public record TimestampedHmac(
+        String header,
+        String pairSeparator,
+        String timestampKey,
+        String signatureKey,
+        String joiner,
+        ProviderProperties properties,
+        Clock clock) {
 
     public void verify(WebhookRequest request) {
         String timestamp = null;
@@ -39,7 +45,8 @@ public record TimestampedHmac(String header, String pairSeparator, String timest
         }
         Signatures.requireFresh(timestamp, clock, properties.getTolerance());
         for (String secret : properties.presentSecrets()) {
-            byte[] expected = Signatures.hmacSha256(secret.getBytes(StandardCharsets.UTF_8), timestamp + joiner, request.body());
+            byte[] expected =
+                    Signatures.hmacSha256(secret.getBytes(StandardCharsets.UTF_8), timestamp + joiner, request.body());
             for (String candidate : candidates) {
                 if (Signatures.matchesHex(expected, candidate)) {
                     return;

@@ -24,14 +24,14 @@ public final class WireJson {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
-    private WireJson() {
-    }
+    private WireJson() {}
 
     public static <T> T readCamelCase(byte[] body, Class<T> type) {
         try {
             return CAMEL_CASE.readValue(body, type);
         } catch (RuntimeException e) {
-            throw new UnparseablePayload("not a " + type.getSimpleName() + ": " + e.getClass().getSimpleName(), e);
+            throw new UnparseablePayload(
+                    "not a " + type.getSimpleName() + ": " + e.getClass().getSimpleName(), e);
         }
     }
 
@@ -39,7 +39,8 @@ public final class WireJson {
         try {
             return MAPPER.readValue(body, type);
         } catch (RuntimeException e) {
-            throw new UnparseablePayload("not a " + type.getSimpleName() + ": " + e.getClass().getSimpleName(), e);
+            throw new UnparseablePayload(
+                    "not a " + type.getSimpleName() + ": " + e.getClass().getSimpleName(), e);
         }
     }
 
@@ -47,7 +48,8 @@ public final class WireJson {
         try {
             return MAPPER.treeToValue(node, type);
         } catch (RuntimeException e) {
-            throw new UnparseablePayload("not a " + type.getSimpleName() + ": " + e.getClass().getSimpleName(), e);
+            throw new UnparseablePayload(
+                    "not a " + type.getSimpleName() + ": " + e.getClass().getSimpleName(), e);
         }
     }
 

@@ -24,15 +24,18 @@ public class AtomicIdempotentRepository extends ServiceSupport implements Idempo
     @Override
     public boolean add(String key) {
         String[] k = split(key);
-        return jdbc.update("INSERT INTO processed_events (provider, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                k[0], k[1]) == 1;
+        return jdbc.update(
+                        "INSERT INTO processed_events (provider, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                        k[0],
+                        k[1])
+                == 1;
     }
 
     @Override
     public boolean contains(String key) {
         String[] k = split(key);
-        Integer n = jdbc.queryForObject("SELECT count(*) FROM processed_events WHERE provider = ? AND event_id = ?",
-                Integer.class, k[0], k[1]);
+        Integer n = jdbc.queryForObject(
+                "SELECT count(*) FROM processed_events WHERE provider = ? AND event_id = ?", Integer.class, k[0], k[1]);
         return n != null && n > 0;
     }
 

@@ -11,8 +11,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class DeadLetterStore {
 
-    public record DeadLetter(UUID id, UUID receiptId, String provider, String eventId, String reason, String status) {
-    }
+    public record DeadLetter(UUID id, UUID receiptId, String provider, String eventId, String reason, String status) {}
 
     private final JdbcTemplate jdbc;
 
@@ -24,8 +23,7 @@ public class DeadLetterStore {
     public void add(UUID id, UUID receiptId, String reason, String detail) {
         jdbc.update("""
                 INSERT INTO dead_letters (id, receipt_id, provider, event_id, reason, detail)
-                SELECT ?, id, provider, event_id, ?, ? FROM receipts WHERE id = ?""",
-                id, reason, Storable.text(detail, 1000), receiptId);
+                SELECT ?, id, provider, event_id, ?, ? FROM receipts WHERE id = ?""", id, reason, Storable.text(detail, 1000), receiptId);
     }
 
     public List<Map<String, Object>> list(String status, int limit) {
@@ -38,16 +36,25 @@ public class DeadLetterStore {
 
     /** The dead letter, locked until the end of the transaction. */
     public Optional<DeadLetter> lock(UUID id) {
-        return jdbc.query("""
+        return jdbc
+                .query(
+                        """
                 SELECT id, receipt_id, provider, event_id, reason, status FROM dead_letters WHERE id = ? FOR UPDATE""",
-                (rs, i) -> new DeadLetter(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
-                        rs.getString(4), rs.getString(5), rs.getString(6)), id).stream().findFirst();
+                        (rs, i) -> new DeadLetter(
+                                rs.getObject(1, UUID.class),
+                                rs.getObject(2, UUID.class),
+                                rs.getString(3),
+                                rs.getString(4),
+                                rs.getString(5),
+                                rs.getString(6)),
+                        id)
+                .stream()
+                .findFirst();
     }
 
     /** Closes an open dead letter as {@code replayed} or {@code discarded}. */
     public void close(UUID id, String status, String actor) {
         jdbc.update("""
-                UPDATE dead_letters SET status = ?, closed_at = now(), closed_by = ? WHERE id = ? AND status = 'open'""",
-                status, actor, id);
+                UPDATE dead_letters SET status = ?, closed_at = now(), closed_by = ? WHERE id = ? AND status = 'open'""", status, actor, id);
     }
 }

@@ -17,8 +17,13 @@ public class OpsActionStore {
     }
 
     public void record(String actor, String action, String target, UUID receiptId, String detail) {
-        jdbc.update("INSERT INTO ops_actions (actor, action, target, receipt_id, detail) VALUES (?, ?, ?, ?, ?)",
-                actor, action, target, receiptId, detail);
+        jdbc.update(
+                "INSERT INTO ops_actions (actor, action, target, receipt_id, detail) VALUES (?, ?, ?, ?, ?)",
+                actor,
+                action,
+                target,
+                receiptId,
+                detail);
     }
 
     public List<Map<String, Object>> ofReceipt(UUID receiptId) {

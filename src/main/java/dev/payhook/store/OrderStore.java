@@ -9,8 +9,8 @@ import org.springframework.stereotype.Component;
 @Component
 public class OrderStore {
 
-    public record Order(String orderId, long amountMinor, String currency, String sku, String customerId, String status) {
-    }
+    public record Order(
+            String orderId, long amountMinor, String currency, String sku, String customerId, String status) {}
 
     private final JdbcTemplate jdbc;
 
@@ -22,29 +22,46 @@ public class OrderStore {
     public boolean insertIfAbsent(Order o) {
         return jdbc.update("""
                 INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (order_id) DO NOTHING""",
-                o.orderId(), o.amountMinor(), o.currency(), o.sku(), o.customerId()) == 1;
+                ON CONFLICT (order_id) DO NOTHING""", o.orderId(), o.amountMinor(), o.currency(), o.sku(), o.customerId()) == 1;
     }
 
     public Optional<Order> find(String orderId) {
-        return query("SELECT order_id, amount_minor, currency, sku, customer_id, status FROM orders WHERE order_id = ?", orderId);
+        return query(
+                "SELECT order_id, amount_minor, currency, sku, customer_id, status FROM orders WHERE order_id = ?",
+                orderId);
     }
 
     /** Serialises the effects of events of different payments of one order. */
     public Optional<Order> lock(String orderId) {
-        return query("SELECT order_id, amount_minor, currency, sku, customer_id, status FROM orders WHERE order_id = ? FOR UPDATE",
+        return query(
+                "SELECT order_id, amount_minor, currency, sku, customer_id, status FROM orders WHERE order_id = ? FOR UPDATE",
                 orderId);
     }
 
     private Optional<Order> query(String sql, String orderId) {
-        return jdbc.query(sql, (rs, i) -> new Order(rs.getString(1), rs.getLong(2), rs.getString(3), rs.getString(4),
-                rs.getString(5), rs.getString(6)), orderId).stream().findFirst();
+        return jdbc
+                .query(
+                        sql,
+                        (rs, i) -> new Order(
+                                rs.getString(1),
+                                rs.getLong(2),
+                                rs.getString(3),
+                                rs.getString(4),
+                                rs.getString(5),
+                                rs.getString(6)),
+                        orderId)
+                .stream()
+                .findFirst();
     }
 
     /** Sets the order's status; true when that changed it. */
     public boolean setStatus(String orderId, String status) {
-        return 1 == jdbc.update("UPDATE orders SET status = ?, updated_at = now() WHERE order_id = ? AND status <> ?",
-                status, orderId, status);
+        return 1
+                == jdbc.update(
+                        "UPDATE orders SET status = ?, updated_at = now() WHERE order_id = ? AND status <> ?",
+                        status,
+                        orderId,
+                        status);
     }
 
     /** Sets the entitlement to {@code status}; true when that changed anything. */
@@ -52,13 +69,13 @@ public class OrderStore {
         return jdbc.update("""
                 INSERT INTO entitlements (order_id, sku, customer_id, status) VALUES (?, ?, ?, ?)
                 ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()
-                WHERE entitlements.status <> EXCLUDED.status""",
-                o.orderId(), o.sku(), o.customerId(), status) == 1;
+                WHERE entitlements.status <> EXCLUDED.status""", o.orderId(), o.sku(), o.customerId(), status) == 1;
     }
 
     /** Revokes an entitlement granted earlier, if there is one. */
     public void revokeEntitlement(String orderId) {
-        jdbc.update("UPDATE entitlements SET status = 'revoked', updated_at = now() WHERE order_id = ? AND status <> 'revoked'",
+        jdbc.update(
+                "UPDATE entitlements SET status = 'revoked', updated_at = now() WHERE order_id = ? AND status <> 'revoked'",
                 orderId);
     }
 

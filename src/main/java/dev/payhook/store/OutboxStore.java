@@ -8,8 +8,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class OutboxStore {
 
-    public record Pending(long id, String destination, String kind, String dedupeKey, String payload, int attempts) {
-    }
+    public record Pending(long id, String destination, String kind, String dedupeKey, String payload, int attempts) {}
 
     private final JdbcTemplate jdbc;
 
@@ -26,18 +25,24 @@ public class OutboxStore {
 
     /** Rows due now, locked so that concurrent workers (other instances) take others. */
     public List<Pending> lockDue(int limit) {
-        return jdbc.query("""
+        return jdbc.query(
+                """
                 SELECT id, destination, kind, dedupe_key, payload::text, attempts FROM outbox
                 WHERE published_at IS NULL AND available_at <= now()
                 ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED""",
-                (rs, i) -> new Pending(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                (rs, i) -> new Pending(
+                        rs.getLong(1),
+                        rs.getString(2),
+                        rs.getString(3),
+                        rs.getString(4),
+                        rs.getString(5),
                         rs.getInt(6)),
                 limit);
     }
 
     public void published(List<Long> ids) {
-        jdbc.update("UPDATE outbox SET published_at = now(), last_error = NULL WHERE id = ANY (?)",
-                (Object) ids.toArray(Long[]::new));
+        jdbc.update("UPDATE outbox SET published_at = now(), last_error = NULL WHERE id = ANY (?)", (Object)
+                ids.toArray(Long[]::new));
     }
 
     public void retryLater(long id, long delayMillis, String error) {

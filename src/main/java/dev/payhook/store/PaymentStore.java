@@ -15,12 +15,10 @@ import org.springframework.stereotype.Component;
 public class PaymentStore {
 
     /** One applied event of a payment, as the state machine reads it. */
-    public record EventRow(EventType type, Instant occurredAt, Long amountMinor, String currency, String refundId,
-                           String eventId) {
-    }
+    public record EventRow(
+            EventType type, Instant occurredAt, Long amountMinor, String currency, String refundId, String eventId) {}
 
-    public record Derived(String status, Long amountMinor, String currency, long refundedMinor, Instant occurredAt) {
-    }
+    public record Derived(String status, Long amountMinor, String currency, long refundedMinor, Instant occurredAt) {}
 
     private final JdbcTemplate jdbc;
 
@@ -32,17 +30,16 @@ public class PaymentStore {
      * Creates the payment if it is new and locks its row for the rest of the transaction; an order
      * learnt from a later event fills in one an earlier event did not name.
      */
-    public record Locked(long id, String orderId) {
-    }
+    public record Locked(long id, String orderId) {}
 
     public Locked upsertAndLock(String provider, String providerPaymentId, String orderId, String sku) {
-        return jdbc.queryForObject("""
+        return jdbc.queryForObject(
+                """
                 INSERT INTO payments (provider, provider_payment_id, order_id, sku) VALUES (?, ?, ?, ?)
                 ON CONFLICT (provider, provider_payment_id)
                 DO UPDATE SET order_id = COALESCE(payments.order_id, EXCLUDED.order_id),
                               sku = COALESCE(payments.sku, EXCLUDED.sku)
-                RETURNING id, order_id""", (rs, i) -> new Locked(rs.getLong(1), rs.getString(2)),
-                provider, providerPaymentId, orderId, sku);
+                RETURNING id, order_id""", (rs, i) -> new Locked(rs.getLong(1), rs.getString(2)), provider, providerPaymentId, orderId, sku);
     }
 
     /**
@@ -51,7 +48,8 @@ public class PaymentStore {
      * the table part of the query cannot see the row the same statement inserts, RETURNING adds it.
      */
     public List<EventRow> appendAndRead(long paymentId, NormalizedEvent e, UUID receiptId) {
-        return jdbc.query("""
+        return jdbc.query(
+                """
                 WITH appended AS (
                     INSERT INTO payment_events (payment_id, provider, event_id, type, occurred_at, amount_minor, currency,
                                                 refund_id, receipt_id)
@@ -60,24 +58,48 @@ public class PaymentStore {
                 SELECT type, occurred_at, amount_minor, currency, refund_id, event_id
                 FROM payment_events WHERE payment_id = ?
                 UNION ALL SELECT * FROM appended""",
-                (rs, i) -> new EventRow(EventType.fromWireName(rs.getString(1)), rs.getTimestamp(2).toInstant(),
-                        (Long) rs.getObject(3), rs.getString(4), rs.getString(5), rs.getString(6)),
-                paymentId, e.provider(), e.eventId(), e.type().wireName(), Timestamp.from(e.occurredAt()),
-                e.amountMinor(), e.currency(), e.refundId(), receiptId, paymentId);
+                (rs, i) -> new EventRow(
+                        EventType.fromWireName(rs.getString(1)),
+                        rs.getTimestamp(2).toInstant(),
+                        (Long) rs.getObject(3),
+                        rs.getString(4),
+                        rs.getString(5),
+                        rs.getString(6)),
+                paymentId,
+                e.provider(),
+                e.eventId(),
+                e.type().wireName(),
+                Timestamp.from(e.occurredAt()),
+                e.amountMinor(),
+                e.currency(),
+                e.refundId(),
+                receiptId,
+                paymentId);
     }
 
     public void saveState(long paymentId, Derived d) {
-        jdbc.update("""
+        jdbc.update(
+                """
                 UPDATE payments SET status = ?, amount_minor = ?, currency = ?, refunded_minor = ?, occurred_at = ?,
                                     updated_at = now()
                 WHERE id = ?""",
-                d.status(), d.amountMinor(), d.currency(), d.refundedMinor(),
-                d.occurredAt() == null ? null : Timestamp.from(d.occurredAt()), paymentId);
+                d.status(),
+                d.amountMinor(),
+                d.currency(),
+                d.refundedMinor(),
+                d.occurredAt() == null ? null : Timestamp.from(d.occurredAt()),
+                paymentId);
     }
 
     /** A payment as the order's settlement weighs it. */
-    public record OrderPayment(long id, String provider, String providerPaymentId, String status, Long amountMinor,
-                               String currency, String sku) {
+    public record OrderPayment(
+            long id,
+            String provider,
+            String providerPaymentId,
+            String status,
+            Long amountMinor,
+            String currency,
+            String sku) {
         public String key() {
             return provider + ":" + providerPaymentId;
         }
@@ -85,11 +107,19 @@ public class PaymentStore {
 
     /** The payments of an order, in the order they were made (ties by provider id, never by arrival). */
     public List<OrderPayment> settling(String orderId) {
-        return jdbc.query("""
+        return jdbc.query(
+                """
                 SELECT id, provider, provider_payment_id, status, amount_minor, currency, sku
                 FROM payments WHERE order_id = ? ORDER BY occurred_at NULLS LAST, provider, provider_payment_id""",
-                (rs, i) -> new OrderPayment(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                        (Long) rs.getObject(5), rs.getString(6), rs.getString(7)), orderId);
+                (rs, i) -> new OrderPayment(
+                        rs.getLong(1),
+                        rs.getString(2),
+                        rs.getString(3),
+                        rs.getString(4),
+                        (Long) rs.getObject(5),
+                        rs.getString(6),
+                        rs.getString(7)),
+                orderId);
     }
 
     /** The payments of an order, oldest first, for the orders API. */

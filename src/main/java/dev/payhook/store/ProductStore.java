@@ -27,18 +27,24 @@ public class ProductStore {
 
     /** Seeds a mapping unless ops already set one; true when it was added. */
     public boolean putIfAbsent(String provider, String ref, String sku) {
-        return jdbc.update("INSERT INTO products (provider, ref, sku) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                provider, ref, sku) == 1;
+        return jdbc.update(
+                        "INSERT INTO products (provider, ref, sku) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                        provider,
+                        ref,
+                        sku)
+                == 1;
     }
 
     /** The known references among {@code refs}, with their SKUs. */
     public Map<String, String> resolve(String provider, List<String> refs) {
         Map<String, String> skus = new HashMap<>();
-        jdbc.query("SELECT ref, sku FROM products WHERE provider = ? AND ref = ANY (?)",
+        jdbc.query(
+                "SELECT ref, sku FROM products WHERE provider = ? AND ref = ANY (?)",
                 rs -> {
                     skus.put(rs.getString(1), rs.getString(2));
                 },
-                provider, refs.toArray(String[]::new));
+                provider,
+                refs.toArray(String[]::new));
         return skus;
     }
 

@@ -21,6 +21,7 @@ public class ReceiptStore {
 
     /** Identifiers are validated before processing applies them; as evidence they are kept this long. */
     private static final int ID = 255;
+
     private static final int REASON = 1000;
 
     private final JdbcTemplate jdbc;
@@ -37,11 +38,18 @@ public class ReceiptStore {
     public void insert(Envelope e, String eventId, String orderId) {
         Map<String, String> headers = new TreeMap<>();
         e.headers().forEach((name, value) -> headers.put(Storable.text(name, 200), Storable.text(value, 8192)));
-        jdbc.update("""
+        jdbc.update(
+                """
                 INSERT INTO receipts (id, provider, event_id, order_id, received_at, source_ip, headers, body, trace_id)
                 VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?) ON CONFLICT (id) DO NOTHING""",
-                e.receiptId(), e.provider(), Storable.text(eventId, ID), Storable.text(orderId, ID),
-                Timestamp.from(e.receivedAt()), Storable.text(e.sourceIp(), 100), Envelope.headersJson(headers), e.body(),
+                e.receiptId(),
+                e.provider(),
+                Storable.text(eventId, ID),
+                Storable.text(orderId, ID),
+                Timestamp.from(e.receivedAt()),
+                Storable.text(e.sourceIp(), 100),
+                Envelope.headersJson(headers),
+                e.body(),
                 Storable.text(e.traceId(), ID));
     }
 
@@ -58,7 +66,8 @@ public class ReceiptStore {
      * applied it. (A dead-lettered event left no row here: its transaction rolled back.)
      */
     public void eventOutcome(UUID receiptId, String eventId, String outcome, String reason, String orderId) {
-        jdbc.update("""
+        jdbc.update(
+                """
                 WITH event AS (
                     INSERT INTO receipt_events (receipt_id, event_id, outcome, reason) VALUES (?, ?, ?, ?)
                     ON CONFLICT (receipt_id, event_id)
@@ -66,12 +75,19 @@ public class ReceiptStore {
                     WHERE EXCLUDED.outcome <> 'duplicate'
                     RETURNING 1)
                 """ + SET_OUTCOME + " AND EXISTS (SELECT 1 FROM event)",
-                receiptId, eventId, outcome, Storable.text(reason, REASON), outcome, Storable.text(reason, REASON), orderId,
+                receiptId,
+                eventId,
+                outcome,
+                Storable.text(reason, REASON),
+                outcome,
+                Storable.text(reason, REASON),
+                orderId,
                 receiptId);
     }
 
     public List<Map<String, Object>> events(UUID receiptId) {
-        return jdbc.queryForList("SELECT event_id, outcome, reason, updated_at FROM receipt_events WHERE receipt_id = ? ORDER BY updated_at, event_id",
+        return jdbc.queryForList(
+                "SELECT event_id, outcome, reason, updated_at FROM receipt_events WHERE receipt_id = ? ORDER BY updated_at, event_id",
                 receiptId);
     }
 
@@ -100,9 +116,20 @@ public class ReceiptStore {
 
     /** The delivery as the ingress put it on the broker, for a replay. */
     public Optional<Envelope> envelope(UUID id) {
-        return jdbc.query("SELECT provider, received_at, source_ip, headers::text, trace_id, body FROM receipts WHERE id = ?",
-                (rs, i) -> new Envelope(id, rs.getString(1), rs.getTimestamp(2).toInstant(), rs.getString(3),
-                        Envelope.headersFrom(rs.getString(4)), rs.getString(5), rs.getBytes(6)), id).stream().findFirst();
+        return jdbc
+                .query(
+                        "SELECT provider, received_at, source_ip, headers::text, trace_id, body FROM receipts WHERE id = ?",
+                        (rs, i) -> new Envelope(
+                                id,
+                                rs.getString(1),
+                                rs.getTimestamp(2).toInstant(),
+                                rs.getString(3),
+                                Envelope.headersFrom(rs.getString(4)),
+                                rs.getString(5),
+                                rs.getBytes(6)),
+                        id)
+                .stream()
+                .findFirst();
     }
 
     public List<Map<String, Object>> find(UUID id) {

@@ -29,8 +29,8 @@ public class ReviewStore {
     }
 
     public List<Map<String, Object>> list(String status, int limit) {
-        return jdbc.queryForList(SELECT + "WHERE CAST(? AS text) IS NULL OR r.status = ? ORDER BY r.id LIMIT ?",
-                status, status, limit);
+        return jdbc.queryForList(
+                SELECT + "WHERE CAST(? AS text) IS NULL OR r.status = ? ORDER BY r.id LIMIT ?", status, status, limit);
     }
 
     public List<Map<String, Object>> find(long id) {

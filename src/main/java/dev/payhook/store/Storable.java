@@ -9,8 +9,7 @@ public final class Storable {
 
     private static final char REPLACEMENT = '\uFFFD';
 
-    private Storable() {
-    }
+    private Storable() {}
 
     /** {@code text} with control characters (but tab and newline) and lone surrogates replaced, cut to {@code max} characters. */
     public static String text(String text, int max) {
@@ -18,8 +17,12 @@ public final class Storable {
             return null;
         }
         StringBuilder clean = new StringBuilder(text.length());
-        text.codePoints().forEach(c -> clean.appendCodePoint(
-                Character.isISOControl(c) && c != '\n' && c != '\t' || Character.getType(c) == Character.SURROGATE ? REPLACEMENT : c));
+        text.codePoints()
+                .forEach(c -> clean.appendCodePoint(
+                        Character.isISOControl(c) && c != '\n' && c != '\t'
+                                        || Character.getType(c) == Character.SURROGATE
+                                ? REPLACEMENT
+                                : c));
         if (clean.length() <= max) {
             return clean.toString();
         }

@@ -36,8 +36,7 @@ public class AccessFilter extends OncePerRequestFilter {
             "/webhooks/[A-Za-z0-9_-]{1,64}|/returns/[A-Za-z0-9_-]{1,64}(/[a-z]{1,32})?|/actuator/health(/liveness|/readiness)?");
 
     /** Path parameters, encoded dots, slashes, backslashes or percent signs, NUL, dot segments, empty segments. */
-    private static final Pattern AMBIGUOUS = Pattern.compile(
-            ";|%2[eEfF]|%5[cC]|%25|%00|\\\\|//|(^|/)\\.{1,2}(/|$)");
+    private static final Pattern AMBIGUOUS = Pattern.compile(";|%2[eEfF]|%5[cC]|%25|%00|\\\\|//|(^|/)\\.{1,2}(/|$)");
 
     /** Who an authenticated request is: the holder of the shared ops token. */
     public static final Principal PRINCIPAL = () -> "ops-token";
@@ -71,7 +70,8 @@ public class AccessFilter extends OncePerRequestFilter {
     }
 
     private boolean carriesToken(String header) {
-        return header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)
+        return header != null
+                && header.regionMatches(true, 0, "Bearer ", 0, 7)
                 && MessageDigest.isEqual(token, header.substring(7).trim().getBytes(StandardCharsets.UTF_8));
     }
 

@@ -10,8 +10,7 @@ final class RawPath {
 
     static final String WEBHOOKS = "/webhooks/";
 
-    private RawPath() {
-    }
+    private RawPath() {}
 
     static String of(HttpServletRequest request) {
         return request.getRequestURI().substring(request.getContextPath().length());

@@ -14,9 +14,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -49,12 +49,14 @@ class CrashRestartTest {
             orphan = postmaster().orElseThrow().pid();
             first.kill();
         }
-        assertThat(ProcessHandle.of(orphan).map(ProcessHandle::isAlive)).as("the old server outlived its gateway")
+        assertThat(ProcessHandle.of(orphan).map(ProcessHandle::isAlive))
+                .as("the old server outlived its gateway")
                 .contains(true);
 
         try (GatewayProcess second = GatewayProcess.start(data)) {
             assertThat(second.gateway.order(order).path("status").asString()).isEqualTo("paid");
-            assertThat(ProcessHandle.of(orphan).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+            assertThat(ProcessHandle.of(orphan).map(ProcessHandle::isAlive).orElse(false))
+                    .isFalse();
             assertThat(second.log()).contains("Stopping the embedded PostgreSQL (pid " + orphan + ")");
 
             ProcessHandle server = postmaster().orElseThrow();
@@ -65,8 +67,11 @@ class CrashRestartTest {
             JsonNode embedded = health.json().path("components").path("embeddedPostgres");
             assertThat(embedded.path("status").asString()).isEqualTo("DOWN");
             assertThat(embedded.path("details").path("reason").asString()).contains("exited");
-            assertThat(second.gateway.request("GET", "/actuator/health", Map.of()).body())
-                    .as("without the token, the status alone").doesNotContain("embeddedPostgres");
+            assertThat(second.gateway
+                            .request("GET", "/actuator/health", Map.of())
+                            .body())
+                    .as("without the token, the status alone")
+                    .doesNotContain("embeddedPostgres");
             second.stop();
         }
 
@@ -87,15 +92,21 @@ class CrashRestartTest {
         List<String> acknowledged = new CopyOnWriteArrayList<>();
         try (GatewayProcess gateway = GatewayProcess.start(data)) {
             for (int i = 0; i < n; i++) {
-                assertThat(gateway.gateway.putOrder("ord-stop-" + i, 500, "USD").status()).isEqualTo(201);
+                assertThat(gateway.gateway.putOrder("ord-stop-" + i, 500, "USD").status())
+                        .isEqualTo(201);
             }
             ExecutorService senders = Executors.newFixedThreadPool(16);
             for (int i = 0; i < n; i++) {
                 String event = "evt_stop_" + i, payment = "pi_stop_" + i, order = "ord-stop-" + i;
                 senders.submit(() -> {
                     try {
-                        if (gateway.gateway.deliver(STRIPE, event, STRIPE.payment(event, payment, order, 500, "USD",
-                                Instant.now())).status() == 200) {
+                        if (gateway.gateway
+                                        .deliver(
+                                                STRIPE,
+                                                event,
+                                                STRIPE.payment(event, payment, order, 500, "USD", Instant.now()))
+                                        .status()
+                                == 200) {
                             acknowledged.add(order);
                         }
                     } catch (RuntimeException refusedOrCut) {
@@ -111,11 +122,21 @@ class CrashRestartTest {
         }
         try (GatewayProcess restarted = GatewayProcess.start(data)) {
             for (String order : acknowledged) {
-                await().atMost(Duration.ofSeconds(60)).until(() ->
-                        "paid".equals(restarted.gateway.order(order).path("status").asString()));
+                await().atMost(Duration.ofSeconds(60))
+                        .until(() -> "paid"
+                                .equals(restarted
+                                        .gateway
+                                        .order(order)
+                                        .path("status")
+                                        .asString()));
             }
             for (int i = 0; i < n; i++) {
-                assertThat(restarted.gateway.order("ord-stop-" + i).path("payments").size()).isLessThanOrEqualTo(1);
+                assertThat(restarted
+                                .gateway
+                                .order("ord-stop-" + i)
+                                .path("payments")
+                                .size())
+                        .isLessThanOrEqualTo(1);
             }
             restarted.stop();
         }
@@ -123,9 +144,11 @@ class CrashRestartTest {
 
     private static void pay(Gateway gateway, String order, String event, String payment) {
         assertThat(gateway.putOrder(order, 700, "USD").status()).isEqualTo(201);
-        assertThat(gateway.deliver(STRIPE, event, STRIPE.payment(event, payment, order, 700, "USD", Instant.now())).status())
+        assertThat(gateway.deliver(STRIPE, event, STRIPE.payment(event, payment, order, 700, "USD", Instant.now()))
+                        .status())
                 .isEqualTo(200);
-        await().atMost(Duration.ofSeconds(30)).until(() -> "paid".equals(gateway.order(order).path("status").asString()));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> "paid".equals(gateway.order(order).path("status").asString()));
     }
 
     private Optional<ProcessHandle> postmaster() {
@@ -134,7 +157,9 @@ class CrashRestartTest {
             if (!Files.exists(pidFile)) {
                 return Optional.empty();
             }
-            return ProcessHandle.of(Long.parseLong(Files.readAllLines(pidFile).get(0).trim())).filter(ProcessHandle::isAlive);
+            return ProcessHandle.of(
+                            Long.parseLong(Files.readAllLines(pidFile).get(0).trim()))
+                    .filter(ProcessHandle::isAlive);
         } catch (IOException e) {
             return Optional.empty();
         }

@@ -26,8 +26,10 @@ class HttpContractTest extends GatewayTest {
 
     @Test
     void aWrongMethodIs405() {
-        assertThat(gateway.request("GET", "/webhooks/stripe", Map.of()).status()).isEqualTo(405);
-        assertThat(gateway.request("PUT", "/webhooks/paddle", Map.of()).status()).isEqualTo(405);
+        assertThat(gateway.request("GET", "/webhooks/stripe", Map.of()).status())
+                .isEqualTo(405);
+        assertThat(gateway.request("PUT", "/webhooks/paddle", Map.of()).status())
+                .isEqualTo(405);
     }
 
     @Test
@@ -42,14 +44,17 @@ class HttpContractTest extends GatewayTest {
     void aChunkedBodyOverTheLimitIs413AndOneWithinItIsAccepted() {
         byte[] big = new byte[3 * 1024 * 1024];
         Arrays.fill(big, (byte) ' ');
-        assertThat(gateway.postChunked("/webhooks/stripe", big, TestProvider.STRIPE.sign("evt_chunked_big", big)).status())
+        assertThat(gateway.postChunked("/webhooks/stripe", big, TestProvider.STRIPE.sign("evt_chunked_big", big))
+                        .status())
                 .isEqualTo(413);
 
         String order = unique("ord");
         String event = unique("evt");
         gateway.putOrder(order, 100, "USD");
         byte[] body = TestProvider.STRIPE.payment(event, unique("pay"), order, 100, "USD", Instant.now());
-        assertThat(gateway.postChunked("/webhooks/stripe", body, TestProvider.STRIPE.sign(event, body)).status()).isEqualTo(200);
+        assertThat(gateway.postChunked("/webhooks/stripe", body, TestProvider.STRIPE.sign(event, body))
+                        .status())
+                .isEqualTo(200);
         awaitOrder(order, "paid");
     }
 
@@ -65,8 +70,11 @@ class HttpContractTest extends GatewayTest {
     void opsAndApiEndpointsNeedTheBearerToken() {
         assertThat(gateway.request("GET", "/ops/receipts", Map.of()).status()).isEqualTo(401);
         assertThat(gateway.request("GET", "/api/orders/x", Map.of()).status()).isEqualTo(401);
-        assertThat(gateway.request("GET", "/ops/no-such-thing", Map.of()).status()).isEqualTo(401);
-        assertThat(gateway.request("GET", "/ops/receipts", Map.of("Authorization", "Bearer wrong")).status()).isEqualTo(401);
+        assertThat(gateway.request("GET", "/ops/no-such-thing", Map.of()).status())
+                .isEqualTo(401);
+        assertThat(gateway.request("GET", "/ops/receipts", Map.of("Authorization", "Bearer wrong"))
+                        .status())
+                .isEqualTo(401);
         assertThat(gateway.get("/ops/receipts").status()).isEqualTo(200);
     }
 

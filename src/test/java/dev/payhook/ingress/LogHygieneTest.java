@@ -22,18 +22,24 @@ class LogHygieneTest extends GatewayTest {
         String marker = "CardholderJaneDoe4242";
         String forged = unique("evt");
         byte[] forgedBody = stripe.payment(forged, unique("pay"), marker, 100, "USD", Instant.now());
-        Map<String, String> wrong = stripe.sign("whsec_forger", forged, Instant.now().getEpochSecond(), forgedBody);
+        Map<String, String> wrong =
+                stripe.sign("whsec_forger", forged, Instant.now().getEpochSecond(), forgedBody);
         assertThat(gateway.webhook(stripe, forgedBody, wrong).status()).isEqualTo(401);
 
         String broken = unique("evt");
-        byte[] brokenBody = ("{\"id\":\"" + broken + "\",\"note\":\"" + marker + "\"}").getBytes(StandardCharsets.UTF_8);
+        byte[] brokenBody =
+                ("{\"id\":\"" + broken + "\",\"note\":\"" + marker + "\"}").getBytes(StandardCharsets.UTF_8);
         Map<String, String> valid = stripe.sign(broken, brokenBody);
         assertThat(gateway.webhook(stripe, brokenBody, valid).status()).isEqualTo(200);
         awaitReceipts("stripe", broken, 1);
 
-        assertThat(output.getAll()).contains("signature_mismatch").contains("Dead-lettered")
+        assertThat(output.getAll())
+                .contains("signature_mismatch")
+                .contains("Dead-lettered")
                 .doesNotContain(marker)
-                .doesNotContain(stripe.secret).doesNotContain("whsec_forger")
-                .doesNotContain(wrong.get("Stripe-Signature")).doesNotContain(valid.get("Stripe-Signature"));
+                .doesNotContain(stripe.secret)
+                .doesNotContain("whsec_forger")
+                .doesNotContain(wrong.get("Stripe-Signature"))
+                .doesNotContain(valid.get("Stripe-Signature"));
     }
 }

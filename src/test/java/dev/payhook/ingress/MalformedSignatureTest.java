@@ -28,69 +28,125 @@ class MalformedSignatureTest extends GatewayTest {
     @Autowired
     MeterRegistry meters;
 
-    private record Attempt(String provider, String contentType, String body, Map<String, String> headers) {
-    }
+    private record Attempt(String provider, String contentType, String body, Map<String, String> headers) {}
 
     @Test
     void everySchemeRefusesMalformedSignatures() {
         String now = Long.toString(Instant.now().getEpochSecond());
         List<Attempt> attempts = new ArrayList<>();
-        for (String header : List.of("t=" + MAX + ",v1=00", "t=" + MIN + ",v1=00", "t=,v1=", "t=1e9,v1=00", "t=+" + now + ",v1=00",
-                "t=" + now + ",t=" + now + ",v1=00", ",,,", "=", "t", "v1=" + "ab".repeat(3000), "t=" + now + ",v1=" + "0".repeat(5000))) {
+        for (String header : List.of(
+                "t=" + MAX + ",v1=00",
+                "t=" + MIN + ",v1=00",
+                "t=,v1=",
+                "t=1e9,v1=00",
+                "t=+" + now + ",v1=00",
+                "t=" + now + ",t=" + now + ",v1=00",
+                ",,,",
+                "=",
+                "t",
+                "v1=" + "ab".repeat(3000),
+                "t=" + now + ",v1=" + "0".repeat(5000))) {
             attempts.add(json("stripe", Map.of("Stripe-Signature", header)));
         }
-        for (String header : List.of("ts=" + MAX + ";h1=00", "ts=" + MIN + ";h1=00", "ts=;h1=", "ts=" + now + ";ts=" + now + ";h1=00",
-                ";;;", "h1=zz")) {
+        for (String header : List.of(
+                "ts=" + MAX + ";h1=00",
+                "ts=" + MIN + ";h1=00",
+                "ts=;h1=",
+                "ts=" + now + ";ts=" + now + ";h1=00",
+                ";;;",
+                "h1=zz")) {
             attempts.add(json("paddle", Map.of("Paddle-Signature", header)));
         }
         for (Map<String, String> h : List.of(
-                webhook("msg_1", MAX, "v1,AAAA"), webhook("msg_1", MIN, "v1,AAAA"), webhook("msg_1", "1.5e9", "v1,AAAA"),
-                webhook("msg_1", now, "v1,"), webhook("msg_1", now, "v1,!!!not-base64"), webhook("msg_1", now, "v2,AAAA v1"),
-                webhook("msg_1", now, " "), webhook("m".repeat(4000), now, "v1,AAAA"))) {
+                webhook("msg_1", MAX, "v1,AAAA"),
+                webhook("msg_1", MIN, "v1,AAAA"),
+                webhook("msg_1", "1.5e9", "v1,AAAA"),
+                webhook("msg_1", now, "v1,"),
+                webhook("msg_1", now, "v1,!!!not-base64"),
+                webhook("msg_1", now, "v2,AAAA v1"),
+                webhook("msg_1", now, " "),
+                webhook("m".repeat(4000), now, "v1,AAAA"))) {
             attempts.add(json("dodo", h));
         }
         for (String ts : List.of(MAX, MIN, "", "abc")) {
-            attempts.add(json("wechatpay", Map.of("Wechatpay-Timestamp", ts, "Wechatpay-Nonce", "n",
-                    "Wechatpay-Signature", "AAAA", "Wechatpay-Serial", WECHATPAY_SERIAL)));
+            attempts.add(json(
+                    "wechatpay",
+                    Map.of(
+                            "Wechatpay-Timestamp",
+                            ts,
+                            "Wechatpay-Nonce",
+                            "n",
+                            "Wechatpay-Signature",
+                            "AAAA",
+                            "Wechatpay-Serial",
+                            WECHATPAY_SERIAL)));
         }
-        attempts.add(json("wechatpay", Map.of("Wechatpay-Timestamp", now, "Wechatpay-Nonce", "n",
-                "Wechatpay-Signature", "!!!", "Wechatpay-Serial", WECHATPAY_SERIAL)));
-        String item = "{\"NotificationRequestItem\":{\"pspReference\":\"p\",\"eventCode\":\"AUTHORISATION\",\"success\":\"true\","
-                + "\"eventDate\":\"2024-01-01T00:00:00+01:00\",\"amount\":{\"value\":%s,\"currency\":\"EUR\"},"
-                + "\"additionalData\":{\"hmacSignature\":\"%s\"}}}";
-        for (String[] v : List.of(new String[] {"1e400", "AAAA"}, new String[] {"99999999999999999999999", "AAAA"},
-                new String[] {"-1", "!!!"}, new String[] {"\"ten\"", "AAAA"})) {
-            attempts.add(new Attempt("adyen", "application/json",
-                    "{\"live\":\"false\",\"notificationItems\":[" + item.formatted(v[0], v[1]) + "]}", Map.of()));
+        attempts.add(json(
+                "wechatpay",
+                Map.of(
+                        "Wechatpay-Timestamp",
+                        now,
+                        "Wechatpay-Nonce",
+                        "n",
+                        "Wechatpay-Signature",
+                        "!!!",
+                        "Wechatpay-Serial",
+                        WECHATPAY_SERIAL)));
+        String item =
+                "{\"NotificationRequestItem\":{\"pspReference\":\"p\",\"eventCode\":\"AUTHORISATION\",\"success\":\"true\","
+                        + "\"eventDate\":\"2024-01-01T00:00:00+01:00\",\"amount\":{\"value\":%s,\"currency\":\"EUR\"},"
+                        + "\"additionalData\":{\"hmacSignature\":\"%s\"}}}";
+        for (String[] v : List.of(
+                new String[] {"1e400", "AAAA"},
+                new String[] {"99999999999999999999999", "AAAA"},
+                new String[] {"-1", "!!!"},
+                new String[] {"\"ten\"", "AAAA"})) {
+            attempts.add(new Attempt(
+                    "adyen",
+                    "application/json",
+                    "{\"live\":\"false\",\"notificationItems\":[" + item.formatted(v[0], v[1]) + "]}",
+                    Map.of()));
         }
-        for (String body : List.of("{\"live\":\"false\",\"notificationItems\":[null]}", "{\"notificationItems\":\"x\"}", "[]", "")) {
+        for (String body : List.of(
+                "{\"live\":\"false\",\"notificationItems\":[null]}", "{\"notificationItems\":\"x\"}", "[]", "")) {
             attempts.add(new Attempt("adyen", "application/json", body, Map.of()));
         }
-        for (String body : List.of("charset=x-JIS0208&sign=AAAA&sign_type=RSA2&notify_id=1",
+        for (String body : List.of(
+                "charset=x-JIS0208&sign=AAAA&sign_type=RSA2&notify_id=1",
                 "charset=..%2f..&sign=AAAA&sign_type=RSA2",
-                "notify_id=1&notify_id=2&sign=AAAA&sign_type=RSA2", "sign=&sign_type=RSA2", "sign=AAAA&sign_type=RSA2&a=" + "%ff".repeat(1000))) {
+                "notify_id=1&notify_id=2&sign=AAAA&sign_type=RSA2",
+                "sign=&sign_type=RSA2",
+                "sign=AAAA&sign_type=RSA2&a=" + "%ff".repeat(1000))) {
             attempts.add(new Attempt("alipay", "application/x-www-form-urlencoded", body, Map.of()));
         }
 
         double unavailableBefore = unavailable();
         List<String> notRefused = new ArrayList<>();
         for (Attempt a : attempts) {
-            Answer answer = gateway.post("/webhooks/" + a.provider(), a.contentType(), a.body().getBytes(StandardCharsets.UTF_8),
+            Answer answer = gateway.post(
+                    "/webhooks/" + a.provider(),
+                    a.contentType(),
+                    a.body().getBytes(StandardCharsets.UTF_8),
                     a.headers());
             if (answer.status() != 401) {
-                notRefused.add(a.provider() + " " + a.headers() + " " + abbreviate(a.body()) + " -> " + answer.status() + " "
-                        + answer.body());
+                notRefused.add(a.provider() + " " + a.headers() + " " + abbreviate(a.body()) + " -> " + answer.status()
+                        + " " + answer.body());
             }
         }
         assertThat(notRefused).as("malformed requests answered other than 401").isEmpty();
         // a body that is not even form encoding is refused before the route, which could not read it
         for (String body : List.of("notify_id=%zz&sign=AAAA&sign_type=RSA2", "sign=AAAA&sign_type=RSA2&a=%4")) {
-            Answer broken = gateway.post("/webhooks/alipay", "application/x-www-form-urlencoded",
-                    body.getBytes(StandardCharsets.UTF_8), Map.of());
+            Answer broken = gateway.post(
+                    "/webhooks/alipay",
+                    "application/x-www-form-urlencoded",
+                    body.getBytes(StandardCharsets.UTF_8),
+                    Map.of());
             assertThat(broken.status()).as(body).isEqualTo(400);
             assertThat(broken.json().path("error").asString()).isEqualTo("malformed_form_body");
         }
-        assertThat(unavailable()).as("no malformed request counted as a broker outage").isEqualTo(unavailableBefore);
+        assertThat(unavailable())
+                .as("no malformed request counted as a broker outage")
+                .isEqualTo(unavailableBefore);
     }
 
     private static Attempt json(String provider, Map<String, String> headers) {
@@ -106,7 +162,9 @@ class MalformedSignatureTest extends GatewayTest {
     }
 
     private double unavailable() {
-        return meters.find("payhook.ingress.unavailable").counters().stream().mapToDouble(Counter::count).sum();
+        return meters.find("payhook.ingress.unavailable").counters().stream()
+                .mapToDouble(Counter::count)
+                .sum();
     }
 
     private static String abbreviate(String s) {

@@ -40,8 +40,10 @@ class RestartSurvivalTest {
         try (ConfigurableApplicationContext second = start(true)) {
             Gateway gateway = gatewayOf(second);
             await().atMost(Duration.ofSeconds(30))
-                    .until(() -> "paid".equals(gateway.order(order).path("status").asString()));
-            assertThat(gateway.order(order).path("entitlement").path("status").asString()).isEqualTo("active");
+                    .until(() ->
+                            "paid".equals(gateway.order(order).path("status").asString()));
+            assertThat(gateway.order(order).path("entitlement").path("status").asString())
+                    .isEqualTo("active");
         }
     }
 
@@ -61,6 +63,7 @@ class RestartSurvivalTest {
     }
 
     private static Gateway gatewayOf(ConfigurableApplicationContext context) {
-        return new Gateway(((WebServerApplicationContext) context).getWebServer().getPort());
+        return new Gateway(
+                ((WebServerApplicationContext) context).getWebServer().getPort());
     }
 }

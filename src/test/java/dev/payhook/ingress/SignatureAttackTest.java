@@ -32,7 +32,8 @@ class SignatureAttackTest extends GatewayTest {
     void oneChangedByteIsRefused(TestProvider provider) {
         prepare(provider);
         Map<String, String> headers = provider.sign(event, body);
-        byte[] tampered = new String(body, StandardCharsets.UTF_8).replace("1200", "1201").getBytes(StandardCharsets.UTF_8);
+        byte[] tampered =
+                new String(body, StandardCharsets.UTF_8).replace("1200", "1201").getBytes(StandardCharsets.UTF_8);
         assertRefused(provider, gateway.webhook(provider, tampered, headers));
     }
 
@@ -40,9 +41,14 @@ class SignatureAttackTest extends GatewayTest {
     @EnumSource(TestProvider.class)
     void aWrongSecretIsRefused(TestProvider provider) {
         prepare(provider);
-        String wrong = provider == TestProvider.DODO ? "whsec_d3Jvbmctc2VjcmV0LXdyb25nLXNlY3JldA==" : "whsec_not_the_secret";
-        assertRefused(provider, gateway.webhook(provider, body,
-                provider.sign(wrong, event, Instant.now().getEpochSecond(), body)));
+        String wrong =
+                provider == TestProvider.DODO ? "whsec_d3Jvbmctc2VjcmV0LXdyb25nLXNlY3JldA==" : "whsec_not_the_secret";
+        assertRefused(
+                provider,
+                gateway.webhook(
+                        provider,
+                        body,
+                        provider.sign(wrong, event, Instant.now().getEpochSecond(), body)));
     }
 
     @ParameterizedTest
@@ -80,7 +86,9 @@ class SignatureAttackTest extends GatewayTest {
     @EnumSource(TestProvider.class)
     void theRotatedPreviousSecretIsStillAccepted(TestProvider provider) {
         prepare(provider);
-        Answer answer = gateway.webhook(provider, body,
+        Answer answer = gateway.webhook(
+                provider,
+                body,
                 provider.sign(provider.previousSecret, event, Instant.now().getEpochSecond(), body));
         assertThat(answer.status()).isEqualTo(200);
         awaitOrder(order, "paid");
@@ -90,8 +98,11 @@ class SignatureAttackTest extends GatewayTest {
         assertThat(answer.status()).isEqualTo(401);
         assertThat(answer.json().path("error").asString()).isNotBlank();
         // the body is not stored and nothing is applied
-        assertThat(count("SELECT count(*) FROM receipts WHERE provider = ? AND convert_from(body, 'UTF8') LIKE ?",
-                provider.id, "%" + event + "%")).isZero();
+        assertThat(count(
+                        "SELECT count(*) FROM receipts WHERE provider = ? AND convert_from(body, 'UTF8') LIKE ?",
+                        provider.id,
+                        "%" + event + "%"))
+                .isZero();
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
     }
 }

@@ -25,12 +25,20 @@ class SignatureBurstAlertTest extends GatewayTest {
         for (int i = 0; i < 6; i++) {
             String event = unique("evt");
             byte[] body = p.payment(event, unique("pay"), unique("ord"), 100, "USD", Instant.now());
-            assertThat(gateway.webhook(p, body, p.sign("pdl_forged_secret", event, Instant.now().getEpochSecond(), body))
-                    .status()).isEqualTo(401);
+            assertThat(gateway.webhook(
+                                    p,
+                                    body,
+                                    p.sign(
+                                            "pdl_forged_secret",
+                                            event,
+                                            Instant.now().getEpochSecond(),
+                                            body))
+                            .status())
+                    .isEqualTo(401);
         }
         jms.setReceiveTimeout(DEADLINE.toMillis());
-        TextMessage alert = (TextMessage) jms.receiveSelected("payhook.alerts",
-                "PayhookKey LIKE 'alert:signature_failure_burst:paddle:%'");
+        TextMessage alert = (TextMessage)
+                jms.receiveSelected("payhook.alerts", "PayhookKey LIKE 'alert:signature_failure_burst:paddle:%'");
         assertThat(alert).isNotNull();
         assertThat(alert.getText()).contains("signature_failure_burst").doesNotContain("pdl_forged_secret");
     }

@@ -11,11 +11,11 @@ import org.junit.jupiter.api.Test;
 /** Every input error of the ops and merchant API is a 400 with a reason, never a 500, and changes nothing. */
 class OpsInputTest extends GatewayTest {
 
-    private record Call(String method, String path, String json) {
-    }
+    private record Call(String method, String path, String json) {}
 
     private static String order(String amount, String currency, String sku, String customer) {
-        return "{\"amount_minor\":" + amount + ",\"currency\":" + currency + ",\"sku\":" + sku + ",\"customer_id\":" + customer + "}";
+        return "{\"amount_minor\":" + amount + ",\"currency\":" + currency + ",\"sku\":" + sku + ",\"customer_id\":"
+                + customer + "}";
     }
 
     @Test
@@ -34,8 +34,11 @@ class OpsInputTest extends GatewayTest {
                 new Call("PUT", "/api/orders/" + id, order("100", "\"usdollar\"", "\"book\"", "\"c-1\"")),
                 new Call("PUT", "/api/orders/" + id, order("100", "7", "\"book\"", "\"c-1\"")),
                 new Call("PUT", "/api/orders/" + id, order("100", "\"USD\"", "\"" + "s".repeat(256) + "\"", "\"c-1\"")),
-                new Call("PUT", "/api/orders/" + id, order("100", "\"USD\"", "\"book\"", "\"" + "c".repeat(256) + "\"")),
-                new Call("PUT", "/api/orders/" + id,
+                new Call(
+                        "PUT", "/api/orders/" + id, order("100", "\"USD\"", "\"book\"", "\"" + "c".repeat(256) + "\"")),
+                new Call(
+                        "PUT",
+                        "/api/orders/" + id,
                         "{\"amount_minor\":100,\"currency\":\"USD\",\"sku\":\"b\",\"customer_id\":\"c\",\"amount\":1}"),
                 new Call("PUT", "/api/orders/" + id, "{\"amount_minor\":100,"),
                 new Call("PUT", "/api/orders/" + id, "[]"),
@@ -65,16 +68,21 @@ class OpsInputTest extends GatewayTest {
         List<String> wrong = new ArrayList<>();
         for (Call c : calls) {
             Answer a = gateway.call(c.method(), c.path(), c.json());
-            boolean explained = a.status() == 400 && !a.json().path("error").asString().isBlank()
+            boolean explained = a.status() == 400
+                    && !a.json().path("error").asString().isBlank()
                     && !a.json().path("detail").asString().isBlank();
             if (!explained) {
-                wrong.add(c.method() + " " + cut(c.path()) + " " + cut(c.json()) + " -> " + a.status() + " " + cut(a.body()));
+                wrong.add(c.method() + " " + cut(c.path()) + " " + cut(c.json()) + " -> " + a.status() + " "
+                        + cut(a.body()));
             }
         }
-        assertThat(wrong).as("answered other than 400 with an error and a detail").isEmpty();
+        assertThat(wrong)
+                .as("answered other than 400 with an error and a detail")
+                .isEmpty();
         assertThat(count("SELECT count(*) FROM orders WHERE order_id = ?", id)).isZero();
         assertThat(count("SELECT count(*) FROM products WHERE ref = 'pro_x'")).isZero();
-        assertThat(count("SELECT count(*) FROM reviews WHERE status = 'resolved'")).isEqualTo(resolvedBefore);
+        assertThat(count("SELECT count(*) FROM reviews WHERE status = 'resolved'"))
+                .isEqualTo(resolvedBefore);
     }
 
     @Test
@@ -90,14 +98,21 @@ class OpsInputTest extends GatewayTest {
     @Test
     void validInputStillWorks() {
         String id = unique("ord");
-        assertThat(gateway.call("PUT", "/api/orders/" + id, order("100", "\"usd\"", "\"book-1\"", "\"c-1\"")).status())
+        assertThat(gateway.call("PUT", "/api/orders/" + id, order("100", "\"usd\"", "\"book-1\"", "\"c-1\""))
+                        .status())
                 .isEqualTo(201);
-        assertThat(gateway.get("/ops/receipts?limit=1000&order_id=" + id).status()).isEqualTo(200);
+        assertThat(gateway.get("/ops/receipts?limit=1000&order_id=" + id).status())
+                .isEqualTo(200);
         assertThat(gateway.get("/ops/dead-letters?status=all").status()).isEqualTo(200);
         assertThat(gateway.get("/ops/reviews?status=resolved").status()).isEqualTo(200);
-        assertThat(gateway.get("/ops/receipts?event_id=" + unique("evt")).json()).isEmpty();
-        assertThat(gateway.call("POST", "/ops/reviews/" + Long.MAX_VALUE + "/resolve", "{\"note\":\"line one\\nline two\"}")
-                .status()).isEqualTo(404);
+        assertThat(gateway.get("/ops/receipts?event_id=" + unique("evt")).json())
+                .isEmpty();
+        assertThat(gateway.call(
+                                "POST",
+                                "/ops/reviews/" + Long.MAX_VALUE + "/resolve",
+                                "{\"note\":\"line one\\nline two\"}")
+                        .status())
+                .isEqualTo(404);
     }
 
     private static String cut(String s) {

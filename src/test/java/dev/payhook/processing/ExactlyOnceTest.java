@@ -6,6 +6,11 @@ import static org.awaitility.Awaitility.await;
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,14 +21,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import jakarta.jms.Connection;
-import jakarta.jms.ConnectionFactory;
-import jakarta.jms.MessageConsumer;
-import jakarta.jms.Session;
-import jakarta.jms.TextMessage;
-import org.springframework.beans.factory.annotation.Autowired;
 
 /** Signed webhooks of each built-in provider, end to end: ingress, broker, processing, outbox. */
 class ExactlyOnceTest extends GatewayTest {
@@ -40,11 +40,13 @@ class ExactlyOnceTest extends GatewayTest {
         assertThat(gateway.putOrder(order, 1050, "USD").status()).isEqualTo(201);
 
         try (Connection connection = connectionFactory.createConnection();
-             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-             MessageConsumer subscriber = session.createConsumer(session.createTopic("payhook.events"),
-                     "PayhookKey = 'event:" + provider.id + ":" + event + "'")) {
+                Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                MessageConsumer subscriber = session.createConsumer(
+                        session.createTopic("payhook.events"),
+                        "PayhookKey = 'event:" + provider.id + ":" + event + "'")) {
             connection.start();
-            Answer answer = gateway.deliver(provider, event, provider.payment(event, payment, order, 1050, "USD", Instant.now()));
+            Answer answer = gateway.deliver(
+                    provider, event, provider.payment(event, payment, order, 1050, "USD", Instant.now()));
             assertThat(answer.status()).isEqualTo(200);
 
             TextMessage published = (TextMessage) subscriber.receive(DEADLINE.toMillis());
@@ -59,7 +61,8 @@ class ExactlyOnceTest extends GatewayTest {
         JsonNode paid = awaitOrder(order, "paid");
         assertThat(paid.path("entitlement").path("status").asString()).isEqualTo("active");
         assertThat(paid.path("payments")).hasSize(1);
-        assertThat(paid.path("payments").get(0).path("provider_payment_id").asString()).isEqualTo(payment);
+        assertThat(paid.path("payments").get(0).path("provider_payment_id").asString())
+                .isEqualTo(payment);
         assertThat(paid.path("payments").get(0).path("amount_minor").asLong()).isEqualTo(1050);
         awaitPublished(provider, event, 1);
         assertThat(receiptOutcomes(provider, event)).containsExactly("applied");
@@ -120,19 +123,34 @@ class ExactlyOnceTest extends GatewayTest {
         String payment = unique("pay");
         gateway.putOrder(order, 4000, "USD");
         String paid = unique("evt");
-        gateway.deliver(provider, paid, provider.payment(paid, payment, order, 4000, "USD", Instant.now().minusSeconds(60)));
+        gateway.deliver(
+                provider,
+                paid,
+                provider.payment(
+                        paid, payment, order, 4000, "USD", Instant.now().minusSeconds(60)));
         awaitOrder(order, "paid");
 
         String partial = unique("evt");
-        gateway.deliver(provider, partial, provider.refund(partial, payment, unique("re"), 1000, "USD", Instant.now().minusSeconds(30)));
+        gateway.deliver(
+                provider,
+                partial,
+                provider.refund(
+                        partial,
+                        payment,
+                        unique("re"),
+                        1000,
+                        "USD",
+                        Instant.now().minusSeconds(30)));
         JsonNode partly = awaitOrder(order, "partially_refunded");
-        assertThat(partly.path("payments").get(0).path("refunded_minor").asLong()).isEqualTo(1000);
+        assertThat(partly.path("payments").get(0).path("refunded_minor").asLong())
+                .isEqualTo(1000);
         assertThat(partly.path("entitlement").path("status").asString()).isEqualTo("active");
 
         String rest = unique("evt");
         gateway.deliver(provider, rest, provider.refund(rest, payment, unique("re"), 3000, "USD", Instant.now()));
         JsonNode refunded = awaitOrder(order, "refunded");
-        assertThat(refunded.path("payments").get(0).path("refunded_minor").asLong()).isEqualTo(4000);
+        assertThat(refunded.path("payments").get(0).path("refunded_minor").asLong())
+                .isEqualTo(4000);
         assertThat(refunded.path("payments").get(0).path("status").asString()).isEqualTo("refunded");
         assertThat(refunded.path("entitlement").path("status").asString()).isEqualTo("revoked");
         assertThat(receiptOutcomes(provider, rest)).containsExactly("applied");
@@ -142,20 +160,24 @@ class ExactlyOnceTest extends GatewayTest {
         JsonNode paid = awaitOrder(order, "paid");
         assertThat(paid.path("payments")).hasSize(1);
         assertThat(paid.path("entitlement").path("status").asString()).isEqualTo("active");
-        assertThat(count("SELECT count(*) FROM payment_events WHERE provider = ? AND event_id = ?", provider.id, event)).isEqualTo(1);
-        assertThat(count("SELECT count(*) FROM entitlements WHERE order_id = ?", order)).isEqualTo(1);
+        assertThat(count("SELECT count(*) FROM payment_events WHERE provider = ? AND event_id = ?", provider.id, event))
+                .isEqualTo(1);
+        assertThat(count("SELECT count(*) FROM entitlements WHERE order_id = ?", order))
+                .isEqualTo(1);
         awaitPublished(provider, event, 1);
     }
 
     private void awaitPublished(TestProvider provider, String event, int n) {
         String key = "event:" + provider.id + ":" + event;
-        await().atMost(DEADLINE).until(() -> count(
-                "SELECT count(*) FROM outbox WHERE dedupe_key = ? AND published_at IS NOT NULL", key) == n);
-        assertThat(count("SELECT count(*) FROM outbox WHERE dedupe_key LIKE ?", key + "%")).isEqualTo(n);
+        await().atMost(DEADLINE)
+                .until(() -> count("SELECT count(*) FROM outbox WHERE dedupe_key = ? AND published_at IS NOT NULL", key)
+                        == n);
+        assertThat(count("SELECT count(*) FROM outbox WHERE dedupe_key LIKE ?", key + "%"))
+                .isEqualTo(n);
     }
 
     private List<String> receiptOutcomes(TestProvider provider, String event) {
-        return jdbc.queryForList("SELECT outcome FROM receipts WHERE provider = ? AND event_id = ?", String.class,
-                provider.id, event);
+        return jdbc.queryForList(
+                "SELECT outcome FROM receipts WHERE provider = ? AND event_id = ?", String.class, provider.id, event);
     }
 }

@@ -55,17 +55,23 @@ class FailureRecoveryTest extends GatewayTest {
         jdbc.execute("CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
                 + "IF NEW.order_id = '" + order + "' AND nextval('" + fn + "') = 1 THEN "
                 + "RAISE EXCEPTION 'injected crash before the entitlement'; END IF; RETURN NEW; END $$");
-        jdbc.execute("CREATE TRIGGER " + fn + " BEFORE INSERT ON entitlements FOR EACH ROW EXECUTE FUNCTION " + fn + "()");
+        jdbc.execute(
+                "CREATE TRIGGER " + fn + " BEFORE INSERT ON entitlements FOR EACH ROW EXECUTE FUNCTION " + fn + "()");
         try {
             TestProvider stripe = TestProvider.STRIPE;
-            assertThat(gateway.deliver(stripe, event, stripe.payment(event, payment, order, 700, "USD", Instant.now())).status())
+            assertThat(gateway.deliver(stripe, event, stripe.payment(event, payment, order, 700, "USD", Instant.now()))
+                            .status())
                     .isEqualTo(200);
 
             awaitOrder(order, "paid");
-            assertThat(jdbc.queryForObject("SELECT last_value FROM " + fn, Long.class)).isGreaterThanOrEqualTo(2);
-            assertThat(count("SELECT count(*) FROM payments WHERE provider_payment_id = ?", payment)).isEqualTo(1);
-            assertThat(count("SELECT count(*) FROM payment_events WHERE event_id = ?", event)).isEqualTo(1);
-            assertThat(gateway.order(order).path("entitlement").path("status").asString()).isEqualTo("active");
+            assertThat(jdbc.queryForObject("SELECT last_value FROM " + fn, Long.class))
+                    .isGreaterThanOrEqualTo(2);
+            assertThat(count("SELECT count(*) FROM payments WHERE provider_payment_id = ?", payment))
+                    .isEqualTo(1);
+            assertThat(count("SELECT count(*) FROM payment_events WHERE event_id = ?", event))
+                    .isEqualTo(1);
+            assertThat(gateway.order(order).path("entitlement").path("status").asString())
+                    .isEqualTo("active");
             assertThat(jdbc.queryForList("SELECT outcome FROM receipts WHERE event_id = ?", String.class, event))
                     .containsExactly("applied");
         } finally {
@@ -94,28 +100,36 @@ class FailureRecoveryTest extends GatewayTest {
         long acknowledged = inbound.getMessagesAcknowledged();
         Envelope envelope = receipts.envelope(receipt).orElseThrow();
         producer.send(Replayer.INBOUND, exchange -> envelope.writeTo(exchange.getIn()));
-        await().atMost(DEADLINE).until(() -> inbound.getMessagesAcknowledged() > acknowledged
-                && inbound.getMessageCount() == 0);
+        await().atMost(DEADLINE)
+                .until(() -> inbound.getMessagesAcknowledged() > acknowledged && inbound.getMessageCount() == 0);
 
         assertThat(jdbc.queryForMap("SELECT outcome, reason FROM receipts WHERE id = ?", receipt))
-                .containsEntry("outcome", "applied").containsEntry("reason", null);
+                .containsEntry("outcome", "applied")
+                .containsEntry("reason", null);
         assertThat(jdbc.queryForList("SELECT outcome FROM receipt_events WHERE receipt_id = ?", String.class, receipt))
                 .containsExactly("applied");
-        assertThat(count("SELECT count(*) FROM receipts WHERE event_id = ?", event)).isEqualTo(1);
-        assertThat(count("SELECT count(*) FROM payment_events WHERE event_id = ?", event)).isEqualTo(1);
-        assertThat(count("SELECT count(*) FROM entitlements WHERE order_id = ?", order)).isEqualTo(1);
+        assertThat(count("SELECT count(*) FROM receipts WHERE event_id = ?", event))
+                .isEqualTo(1);
+        assertThat(count("SELECT count(*) FROM payment_events WHERE event_id = ?", event))
+                .isEqualTo(1);
+        assertThat(count("SELECT count(*) FROM entitlements WHERE order_id = ?", order))
+                .isEqualTo(1);
     }
 
     @Test
     void anUnparseableMessageIsDeadLetteredAtOnceWithItsReason() {
         String event = unique("evt");
-        byte[] body = ("{\"id\":\"" + event + "\",\"object\":\"event\",\"created\":1764472000}").getBytes(StandardCharsets.UTF_8);
+        byte[] body = ("{\"id\":\"" + event + "\",\"object\":\"event\",\"created\":1764472000}")
+                .getBytes(StandardCharsets.UTF_8);
         assertThat(gateway.deliver(TestProvider.STRIPE, event, body).status()).isEqualTo(200);
 
         awaitReceipts("stripe", event, 1);
-        Map<String, Object> receipt = jdbc.queryForMap("SELECT id, outcome, reason FROM receipts WHERE event_id = ?", event);
+        Map<String, Object> receipt =
+                jdbc.queryForMap("SELECT id, outcome, reason FROM receipts WHERE event_id = ?", event);
         assertThat(receipt).containsEntry("outcome", "dead_lettered").containsEntry("reason", "unparseable");
-        assertThat(count("SELECT count(*) FROM dead_letters WHERE receipt_id = ? AND reason = 'unparseable'", receipt.get("id")))
+        assertThat(count(
+                        "SELECT count(*) FROM dead_letters WHERE receipt_id = ? AND reason = 'unparseable'",
+                        receipt.get("id")))
                 .isEqualTo(1);
         Message dead = receiveDeadLetter(receipt.get("id").toString());
         assertThat(dead).isNotNull();
@@ -129,16 +143,20 @@ class FailureRecoveryTest extends GatewayTest {
         String fn = "poison_" + order;
         jdbc.execute("CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
                 + "IF NEW.order_id = '" + order + "' THEN RAISE EXCEPTION 'a bug'; END IF; RETURN NEW; END $$");
-        jdbc.execute("CREATE TRIGGER " + fn + " BEFORE INSERT ON entitlements FOR EACH ROW EXECUTE FUNCTION " + fn + "()");
+        jdbc.execute(
+                "CREATE TRIGGER " + fn + " BEFORE INSERT ON entitlements FOR EACH ROW EXECUTE FUNCTION " + fn + "()");
         try {
             TestProvider paddle = TestProvider.PADDLE;
             gateway.deliver(paddle, event, paddle.payment(event, unique("pay"), order, 300, "USD", Instant.now()));
 
             awaitReceipts("paddle", event, 1);
-            Map<String, Object> receipt = jdbc.queryForMap("SELECT id, outcome, reason FROM receipts WHERE event_id = ?", event);
+            Map<String, Object> receipt =
+                    jdbc.queryForMap("SELECT id, outcome, reason FROM receipts WHERE event_id = ?", event);
             assertThat(receipt).containsEntry("outcome", "dead_lettered").containsEntry("reason", "processing_failed");
-            assertThat(receiveDeadLetter(receipt.get("id").toString()).getIntProperty("PayhookAttempts")).isEqualTo(3);
-            assertThat(count("SELECT count(*) FROM processed_events WHERE event_id = ?", event)).isZero();
+            assertThat(receiveDeadLetter(receipt.get("id").toString()).getIntProperty("PayhookAttempts"))
+                    .isEqualTo(3);
+            assertThat(count("SELECT count(*) FROM processed_events WHERE event_id = ?", event))
+                    .isZero();
             assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
         } finally {
             jdbc.execute("DROP TRIGGER " + fn + " ON entitlements");
@@ -157,7 +175,9 @@ class FailureRecoveryTest extends GatewayTest {
         try {
             admin.queryForList("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'payhook'");
             TestProvider dodo = TestProvider.DODO;
-            assertThat(gateway.deliver(dodo, event, dodo.payment(event, unique("pay"), order, 1500, "USD", Instant.now())).status())
+            assertThat(gateway.deliver(
+                                    dodo, event, dodo.payment(event, unique("pay"), order, 1500, "USD", Instant.now()))
+                            .status())
                     .isEqualTo(200);
             await().atMost(DEADLINE).until(() -> infrastructureFailures() >= before + 3);
         } finally {
@@ -167,12 +187,16 @@ class FailureRecoveryTest extends GatewayTest {
         awaitOrder(order, "paid");
         assertThat(jdbc.queryForList("SELECT outcome FROM receipts WHERE event_id = ?", String.class, event))
                 .containsExactly("applied");
-        assertThat(count("SELECT count(*) FROM dead_letters d JOIN receipts r ON r.id = d.receipt_id WHERE r.event_id = ?", event))
+        assertThat(count(
+                        "SELECT count(*) FROM dead_letters d JOIN receipts r ON r.id = d.receipt_id WHERE r.event_id = ?",
+                        event))
                 .isZero();
     }
 
     private double infrastructureFailures() {
-        var counter = meters.find("payhook.processing.failures").tag("cause", "infrastructure").counter();
+        var counter = meters.find("payhook.processing.failures")
+                .tag("cause", "infrastructure")
+                .counter();
         return counter == null ? 0 : counter.count();
     }
 

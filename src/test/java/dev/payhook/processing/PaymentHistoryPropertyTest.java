@@ -35,23 +35,31 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 class PaymentHistoryPropertyTest {
 
     private static final Instant T0 = Instant.parse("2026-03-01T12:00:00Z");
-    private static final List<EventType> LIFECYCLE = List.of(EventType.PAYMENT_PENDING, EventType.PAYMENT_FAILED,
-            EventType.PAYMENT_SUCCEEDED, EventType.REFUND_FAILED, EventType.REFUND_SUCCEEDED,
-            EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST);
+    private static final List<EventType> LIFECYCLE = List.of(
+            EventType.PAYMENT_PENDING,
+            EventType.PAYMENT_FAILED,
+            EventType.PAYMENT_SUCCEEDED,
+            EventType.REFUND_FAILED,
+            EventType.REFUND_SUCCEEDED,
+            EventType.DISPUTE_OPENED,
+            EventType.DISPUTE_WON,
+            EventType.DISPUTE_LOST);
     private static final AtomicLong RUN = new AtomicLong();
     private static EventHarness harness;
 
     /** One event of the history; {@code at} in seconds after T0, so events may share an instant. */
-    record Step(String id, EventType type, int at, Long amount, String refundId) {
-    }
+    record Step(String id, EventType type, int at, Long amount, String refundId) {}
 
-    record History(long amount, String currency, List<Step> steps) {
-    }
+    record History(long amount, String currency, List<Step> steps) {}
 
     /** What a merchant sees in the end. */
-    record Outcome(String paymentStatus, Long amount, String currency, long refunded, String orderStatus,
-                   String entitlement) {
-    }
+    record Outcome(
+            String paymentStatus,
+            Long amount,
+            String currency,
+            long refunded,
+            String orderStatus,
+            String entitlement) {}
 
     @BeforeContainer
     static void start() {
@@ -84,10 +92,13 @@ class PaymentHistoryPropertyTest {
 
     private static void assertInvariants(Outcome o) {
         if (o.amount() != null) {
-            assertThat(o.refunded()).as("refunded never exceeds the captured amount").isLessThanOrEqualTo(o.amount());
+            assertThat(o.refunded())
+                    .as("refunded never exceeds the captured amount")
+                    .isLessThanOrEqualTo(o.amount());
         }
         boolean paidAndKept = o.orderStatus().equals("paid") || o.orderStatus().equals("partially_refunded");
-        assertThat(o.entitlement().equals("active")).as("entitlement active iff the order is paid and kept: " + o)
+        assertThat(o.entitlement().equals("active"))
+                .as("entitlement active iff the order is paid and kept: " + o)
                 .isEqualTo(paidAndKept);
         if (o.orderStatus().equals("refunded") || o.orderStatus().equals("dispute_lost")) {
             assertThat(o.entitlement()).isEqualTo("revoked");
@@ -130,16 +141,21 @@ class PaymentHistoryPropertyTest {
             steps.add(new Step("dispute_opened", EventType.DISPUTE_OPENED, openedAt, amount, null));
             int closing = r.nextInt(10);
             if (closing < 7) {
-                steps.add(new Step("dispute_closed", closing < 4 ? EventType.DISPUTE_WON : EventType.DISPUTE_LOST,
-                        openedAt + r.nextInt(5), amount, null));
+                steps.add(new Step(
+                        "dispute_closed",
+                        closing < 4 ? EventType.DISPUTE_WON : EventType.DISPUTE_LOST,
+                        openedAt + r.nextInt(5),
+                        amount,
+                        null));
             }
         }
         return new History(amount, currency, steps);
     }
 
     private static List<Step> inOccurredOrder(History h) {
-        return h.steps().stream().sorted(Comparator.comparingInt(Step::at)
-                .thenComparingInt(s -> LIFECYCLE.indexOf(s.type()))).toList();
+        return h.steps().stream()
+                .sorted(Comparator.comparingInt(Step::at).thenComparingInt(s -> LIFECYCLE.indexOf(s.type())))
+                .toList();
     }
 
     /** Every event delivered one to three times, in any order. */
@@ -159,8 +175,9 @@ class PaymentHistoryPropertyTest {
         String run = "h" + RUN.incrementAndGet();
         String orderId = "ord_" + run;
         String paymentId = "pi_" + run;
-        harness.context(OrderStore.class).insertIfAbsent(
-                new OrderStore.Order(orderId, h.amount(), h.currency(), "book-1", "cus_" + run, "pending"));
+        harness.context(OrderStore.class)
+                .insertIfAbsent(
+                        new OrderStore.Order(orderId, h.amount(), h.currency(), "book-1", "cus_" + run, "pending"));
         ConcurrentLinkedQueue<Step> queue = new ConcurrentLinkedQueue<>(deliveries);
         ExecutorService pool = Executors.newFixedThreadPool(consumers);
         try {
@@ -179,21 +196,35 @@ class PaymentHistoryPropertyTest {
         } finally {
             pool.shutdown();
         }
-        return harness.jdbc.queryForObject("""
+        return harness.jdbc.queryForObject(
+                """
                 SELECT p.status, p.amount_minor, p.currency, coalesce(p.refunded_minor, 0), o.status,
                        coalesce(e.status, 'none')
                 FROM orders o LEFT JOIN payments p ON p.provider = 'stripe' AND p.provider_payment_id = ?
                 LEFT JOIN entitlements e ON e.order_id = o.order_id
                 WHERE o.order_id = ?""",
-                (rs, i) -> new Outcome(rs.getString(1), (Long) rs.getObject(2), rs.getString(3), rs.getLong(4),
-                        rs.getString(5), rs.getString(6)), paymentId, orderId);
+                (rs, i) -> new Outcome(
+                        rs.getString(1),
+                        (Long) rs.getObject(2),
+                        rs.getString(3),
+                        rs.getLong(4),
+                        rs.getString(5),
+                        rs.getString(6)),
+                paymentId,
+                orderId);
     }
 
     private static NormalizedEvent event(Step s, String run, String orderId, String paymentId, String currency) {
         boolean namesOrder = s.type().family().equals("payment");
-        return NormalizedEvent.builder("stripe", "evt_" + run + "_" + s.id(), "test." + s.type().wireName(),
+        return NormalizedEvent.builder(
+                        "stripe",
+                        "evt_" + run + "_" + s.id(),
+                        "test." + s.type().wireName(),
                         T0.plusSeconds(s.at()))
-                .payment(paymentId).order(namesOrder ? orderId : null).amount(s.amount(), currency).refund(s.refundId())
+                .payment(paymentId)
+                .order(namesOrder ? orderId : null)
+                .amount(s.amount(), currency)
+                .refund(s.refundId())
                 .build(s.type());
     }
 }

@@ -45,7 +45,9 @@ class PaymentStateMachineTest {
                 e(EventType.PAYMENT_PENDING, 5, 1000L, null, "late"),
                 e(EventType.PAYMENT_FAILED, 20, 1000L, null, "after")));
         assertThat(result.state().status()).isEqualTo("succeeded");
-        assertThat(result.verdicts()).containsEntry("ok", "applied").containsEntry("late", "applied")
+        assertThat(result.verdicts())
+                .containsEntry("ok", "applied")
+                .containsEntry("late", "applied")
                 .containsEntry("after", "review");
     }
 
@@ -66,11 +68,13 @@ class PaymentStateMachineTest {
                 e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "p"), e(EventType.DISPUTE_OPENED, 2, 1000L, null, "d")));
         assertThat(open.state().status()).isEqualTo("disputed");
         var lost = PaymentStateMachine.derive(List.of(
-                e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "p"), e(EventType.DISPUTE_OPENED, 2, 1000L, null, "d"),
+                e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "p"),
+                e(EventType.DISPUTE_OPENED, 2, 1000L, null, "d"),
                 e(EventType.DISPUTE_LOST, 3, 1000L, null, "l")));
         assertThat(lost.state().status()).isEqualTo("dispute_lost");
         var won = PaymentStateMachine.derive(List.of(
-                e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "p"), e(EventType.DISPUTE_OPENED, 2, 1000L, null, "d"),
+                e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "p"),
+                e(EventType.DISPUTE_OPENED, 2, 1000L, null, "d"),
                 e(EventType.DISPUTE_WON, 3, 1000L, null, "w")));
         assertThat(won.state().status()).isEqualTo("dispute_won");
     }
@@ -95,7 +99,8 @@ class PaymentStateMachineTest {
         assertThat(PaymentStateMachine.outcome(events, "late").verdict()).isEqualTo("stale");
         assertThat(PaymentStateMachine.outcome(events, "after").verdict()).isEqualTo("review");
         assertThat(PaymentStateMachine.outcome(events, "early_refund").verdict())
-                .as("older, but it changes the refunded total").isEqualTo("applied");
+                .as("older, but it changes the refunded total")
+                .isEqualTo("applied");
         assertThat(PaymentStateMachine.outcome(events, "ok").verdict()).isEqualTo("applied");
     }
 

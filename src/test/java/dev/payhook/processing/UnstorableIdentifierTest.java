@@ -34,7 +34,11 @@ class UnstorableIdentifierTest extends GatewayTest {
     @Test
     void aNulInTheEventIdIsDeadLetteredWithItsReceipt() throws JMSException {
         String event = unique("evt") + "\\u0000x";
-        assertVisibleAndDeadLettered(event, unique("ord"), event.replace("\\u0000", "\uFFFD"), "event id contains the control character U+0000");
+        assertVisibleAndDeadLettered(
+                event,
+                unique("ord"),
+                event.replace("\\u0000", "\uFFFD"),
+                "event id contains the control character U+0000");
     }
 
     @Test
@@ -53,8 +57,8 @@ class UnstorableIdentifierTest extends GatewayTest {
         }
     }
 
-    private void assertVisibleAndDeadLettered(String eventInJson, String orderInJson, String recordedEventId, String detail)
-            throws JMSException {
+    private void assertVisibleAndDeadLettered(
+            String eventInJson, String orderInJson, String recordedEventId, String detail) throws JMSException {
         double before = deadLettered();
         byte[] body = STRIPE.payment(eventInJson, unique("pay"), orderInJson, 100, "USD", Instant.now());
         assertThat(gateway.deliver(STRIPE, eventInJson, body).status()).isEqualTo(200);
@@ -64,26 +68,36 @@ class UnstorableIdentifierTest extends GatewayTest {
         assertThat(dead.path("detail").asString()).contains(detail);
 
         JsonNode receipts = gateway.get("/ops/receipts?provider=stripe&event_id="
-                + URLEncoder.encode(recordedEventId, StandardCharsets.UTF_8)).json();
+                        + URLEncoder.encode(recordedEventId, StandardCharsets.UTF_8))
+                .json();
         assertThat(receipts).hasSize(1);
         assertThat(receipts.get(0).path("outcome").asString()).isEqualTo("dead_lettered");
         assertThat(receipts.get(0).path("reason").asString()).isEqualTo("invalid_identifier");
-        JsonNode evidence = gateway.get("/ops/receipts/" + receipts.get(0).path("id").asString()).json();
-        assertThat(Base64.getDecoder().decode(evidence.path("body_base64").asString())).isEqualTo(body);
+        JsonNode evidence = gateway.get(
+                        "/ops/receipts/" + receipts.get(0).path("id").asString())
+                .json();
+        assertThat(Base64.getDecoder().decode(evidence.path("body_base64").asString()))
+                .isEqualTo(body);
 
         String id = dead.path("id").asString();
         jms.setReceiveTimeout(DEADLINE.toMillis());
         Message copy = jms.receiveSelected("payhook.dlq", DeadLetters.ID_HEADER + " = '" + id + "'");
         assertThat(copy).as("the message's copy on payhook.dlq").isNotNull();
-        assertThat(copy.getIntProperty(DeadLetters.ATTEMPTS_HEADER)).as("dead-lettered at the first delivery").isEqualTo(1);
-        assertThat(jms.receiveSelected("payhook.alerts", "PayhookKey = 'alert:invalid_identifier:" + id + "'")).isNotNull();
+        assertThat(copy.getIntProperty(DeadLetters.ATTEMPTS_HEADER))
+                .as("dead-lettered at the first delivery")
+                .isEqualTo(1);
+        assertThat(jms.receiveSelected("payhook.alerts", "PayhookKey = 'alert:invalid_identifier:" + id + "'"))
+                .isNotNull();
         assertThat(deadLettered()).isEqualTo(before + 1);
-        assertThat(count("SELECT count(*) FROM processed_events WHERE provider = 'stripe' AND event_id = ?",
-                recordedEventId)).isZero();
+        assertThat(count(
+                        "SELECT count(*) FROM processed_events WHERE provider = 'stripe' AND event_id = ?",
+                        recordedEventId))
+                .isZero();
     }
 
     private double deadLettered() {
-        var counter = meters.find("payhook.processing.dead_lettered").tags("provider", "stripe", "reason", "invalid_identifier")
+        var counter = meters.find("payhook.processing.dead_lettered")
+                .tags("provider", "stripe", "reason", "invalid_identifier")
                 .counter();
         return counter == null ? 0 : counter.count();
     }

@@ -32,18 +32,22 @@ class PublishedRsaAndBatchSamplesTest {
     @Test
     void adyenHmacVectorVerifiesAndMaps() throws IOException {
         assumeTrue(Files.isDirectory(Samples.DIR), "no ../shared/samples");
-        String item = Files.readString(Samples.DIR.resolve("adyen/adyen-java-api-library/hmac-validation-webhook.json"));
+        String item =
+                Files.readString(Samples.DIR.resolve("adyen/adyen-java-api-library/hmac-validation-webhook.json"));
         byte[] batch = ("{\"live\":\"false\",\"notificationItems\":[{\"NotificationRequestItem\":" + item + "}]}")
                 .getBytes(StandardCharsets.UTF_8);
-        AdyenAdapter adyen = new AdyenAdapter("adyen",
-                Samples.props("74F490DD33F7327BAECC88B2947C011FC02D014A473AAA33A8EC93E4DC069174"), Clock.systemUTC());
+        AdyenAdapter adyen = new AdyenAdapter(
+                "adyen",
+                Samples.props("74F490DD33F7327BAECC88B2947C011FC02D014A473AAA33A8EC93E4DC069174"),
+                Clock.systemUTC());
         WebhookRequest request = new WebhookRequest("adyen", batch, Map.of());
         adyen.verify(request);
         NormalizedEvent e = adyen.normalize(request).get(0);
         assertThat(e.eventId()).isEqualTo("ZVWN7D3WSMK2WN82:AUTHORISATION:true");
         assertThat(e.type()).isEqualTo(EventType.PAYMENT_SUCCEEDED);
         assertThat(e.amountMinor()).isEqualTo(1000L);
-        byte[] altered = new String(batch, StandardCharsets.UTF_8).replace("\"value\": 1000", "\"value\": 1001")
+        byte[] altered = new String(batch, StandardCharsets.UTF_8)
+                .replace("\"value\": 1000", "\"value\": 1001")
                 .getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> adyen.verify(new WebhookRequest("adyen", altered, Map.of())))
                 .isInstanceOf(WebhookRejected.class);
@@ -57,13 +61,16 @@ class PublishedRsaAndBatchSamplesTest {
         try (var files = Files.list(Samples.DIR.resolve("adyen/adyen-openapi/Webhooks-v1"))) {
             // three examples there are another webhook family (type/data), not standard notifications
             for (Path f : files.filter(f -> !f.getFileName().toString().contains("NOTICE_OF_CHANGE")
-                    && !f.getFileName().toString().startsWith("ACH_")).toList()) {
-                for (NormalizedEvent e : adyen.normalize(new WebhookRequest("adyen", Files.readAllBytes(f), Map.of()))) {
+                            && !f.getFileName().toString().startsWith("ACH_"))
+                    .toList()) {
+                for (NormalizedEvent e :
+                        adyen.normalize(new WebhookRequest("adyen", Files.readAllBytes(f), Map.of()))) {
                     byCode.put(e.providerType(), e.type());
                 }
             }
         }
-        assertThat(byCode).containsEntry("AUTHORISATION", EventType.PAYMENT_SUCCEEDED)
+        assertThat(byCode)
+                .containsEntry("AUTHORISATION", EventType.PAYMENT_SUCCEEDED)
                 .containsEntry("CANCEL_OR_REFUND", EventType.PAYMENT_CANCELED)
                 .containsEntry("CHARGEBACK", EventType.DISPUTE_LOST)
                 .containsEntry("CHARGEBACK_REVERSED", EventType.DISPUTE_WON)
@@ -75,7 +82,9 @@ class PublishedRsaAndBatchSamplesTest {
     @Test
     void alipaySdkVectorsVerifyAndMap() throws IOException {
         assumeTrue(Files.isDirectory(Samples.DIR), "no ../shared/samples");
-        verifyAlipay("alipay-sdk-nodejs-all/notify.TRADE_SUCCESS.params.json", "alipay-sdk-nodejs-all/notifyAlipayPublicKeyV1.txt");
+        verifyAlipay(
+                "alipay-sdk-nodejs-all/notify.TRADE_SUCCESS.params.json",
+                "alipay-sdk-nodejs-all/notifyAlipayPublicKeyV1.txt");
         verifyAlipay("yansongda-pay/notify.TRADE_SUCCESS.params.json", "yansongda-pay/alipayPublicCert.crt");
     }
 
@@ -83,13 +92,17 @@ class PublishedRsaAndBatchSamplesTest {
     @Test
     void alipayRawFormBodyMaps() throws IOException {
         assumeTrue(Files.isDirectory(Samples.DIR), "no ../shared/samples");
-        byte[] body = Files.readString(Samples.DIR.resolve("alipay/weapay/notify.TRADE_SUCCESS.txt")).strip()
+        byte[] body = Files.readString(Samples.DIR.resolve("alipay/weapay/notify.TRADE_SUCCESS.txt"))
+                .strip()
                 .getBytes(StandardCharsets.US_ASCII);
         ProviderProperties p = new ProviderProperties();
-        p.setPublicKeys(List.of(Files.readString(Samples.DIR.resolve("alipay/alipay-sdk-nodejs-all/notifyAlipayPublicKeyV1.txt"))));
+        p.setPublicKeys(List.of(
+                Files.readString(Samples.DIR.resolve("alipay/alipay-sdk-nodejs-all/notifyAlipayPublicKeyV1.txt"))));
         AlipayAdapter alipay = new AlipayAdapter("alipay", p, Clock.systemUTC());
         WebhookRequest request = new WebhookRequest("alipay", body, Map.of());
-        assertThatThrownBy(() -> alipay.verify(request)).isInstanceOf(WebhookRejected.class).hasMessage("signature_mismatch");
+        assertThatThrownBy(() -> alipay.verify(request))
+                .isInstanceOf(WebhookRejected.class)
+                .hasMessage("signature_mismatch");
         NormalizedEvent e = alipay.normalize(request).get(0);
         assertThat(e.type()).isEqualTo(EventType.PAYMENT_SUCCEEDED);
         assertThat(e.amountMinor()).isEqualTo(99L);
@@ -97,7 +110,8 @@ class PublishedRsaAndBatchSamplesTest {
     }
 
     private static void verifyAlipay(String params, String key) throws IOException {
-        JsonNode published = JSON.readTree(Samples.DIR.resolve("alipay").resolve(params).toFile());
+        JsonNode published =
+                JSON.readTree(Samples.DIR.resolve("alipay").resolve(params).toFile());
         ProviderProperties p = new ProviderProperties();
         p.setPublicKeys(List.of(Files.readString(Samples.DIR.resolve("alipay").resolve(key))));
         AlipayAdapter alipay = new AlipayAdapter("alipay", p, Clock.systemUTC());
@@ -106,8 +120,11 @@ class PublishedRsaAndBatchSamplesTest {
         NormalizedEvent e = alipay.normalize(request).get(0);
         assertThat(e.type()).isEqualTo(EventType.PAYMENT_SUCCEEDED);
         assertThat(e.orderId()).isEqualTo(published.path("out_trade_no").asString());
-        assertThat(e.amountMinor()).isEqualTo(new java.math.BigDecimal(published.path("total_amount").asString())
-                .movePointRight(2).longValueExact());
+        assertThat(e.amountMinor())
+                .isEqualTo(
+                        new java.math.BigDecimal(published.path("total_amount").asString())
+                                .movePointRight(2)
+                                .longValueExact());
         assertThatThrownBy(() -> alipay.verify(new WebhookRequest("alipay", form(published, "buyer_id"), Map.of())))
                 .isInstanceOf(WebhookRejected.class);
     }
@@ -116,7 +133,9 @@ class PublishedRsaAndBatchSamplesTest {
     private static byte[] form(JsonNode params, String alter) {
         StringJoiner body = new StringJoiner("&");
         for (Map.Entry<String, JsonNode> field : params.properties()) {
-            String value = field.getValue().isValueNode() ? field.getValue().asString() : JSON.writeValueAsString(field.getValue());
+            String value = field.getValue().isValueNode()
+                    ? field.getValue().asString()
+                    : JSON.writeValueAsString(field.getValue());
             if (field.getKey().equals(alter)) {
                 value = value + "0";
             }
@@ -140,11 +159,13 @@ class PublishedRsaAndBatchSamplesTest {
             WebhookRequest request = new WebhookRequest("wechatpay", body, headers);
             wechat.verify(request);
             NormalizedEvent e = wechat.normalize(request).get(0);
-            assertThat(e.type()).isEqualTo(type.startsWith("REFUND") ? EventType.REFUND_SUCCEEDED : EventType.PAYMENT_SUCCEEDED);
+            assertThat(e.type())
+                    .isEqualTo(type.startsWith("REFUND") ? EventType.REFUND_SUCCEEDED : EventType.PAYMENT_SUCCEEDED);
             assertThat(e.amountMinor()).isPositive();
             assertThat(e.orderId()).isNotBlank();
             WechatPayAdapter late = new WechatPayAdapter("wechatpay", p, Samples.clockAt(ts + 301));
-            assertThatThrownBy(() -> late.verify(request)).isInstanceOf(WebhookRejected.class)
+            assertThatThrownBy(() -> late.verify(request))
+                    .isInstanceOf(WebhookRejected.class)
                     .hasMessage("timestamp_outside_tolerance");
         }
     }

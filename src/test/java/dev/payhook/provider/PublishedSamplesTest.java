@@ -32,11 +32,15 @@ class PublishedSamplesTest {
         for (String name : List.of("webhook_payload", "standard_payload", "special_chars_payload")) {
             Path dir = SAMPLES.resolve("paddle/paddle-python-sdk");
             // the SDK signs the file without its trailing newline, as Paddle sends it
-            byte[] body = Files.readString(dir.resolve(name + ".json")).strip().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] body = Files.readString(dir.resolve(name + ".json"))
+                    .strip()
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
             Map<String, String> headers = Samples.headers(dir.resolve(name + ".headers"));
             long ts = Long.parseLong(headers.get("paddle-signature").replaceAll("^ts=(\\d+);.*", "$1"));
-            PaddleAdapter paddle = new PaddleAdapter("paddle",
-                    Samples.props("pdl_ntfset_01hs0t3tw21j988db1pam5xg8m_GrOWLNef+vmtjJYq4mSnHNzvc8uWoJ1I"), Samples.clockAt(ts));
+            PaddleAdapter paddle = new PaddleAdapter(
+                    "paddle",
+                    Samples.props("pdl_ntfset_01hs0t3tw21j988db1pam5xg8m_GrOWLNef+vmtjJYq4mSnHNzvc8uWoJ1I"),
+                    Samples.clockAt(ts));
             WebhookRequest request = new WebhookRequest("paddle", body, headers);
             paddle.verify(request);
             byte[] altered = java.util.Arrays.copyOf(body, body.length);
@@ -52,14 +56,16 @@ class PublishedSamplesTest {
         Path dir = SAMPLES.resolve("standard-webhooks/test-vector");
         byte[] body = Files.readAllBytes(dir.resolve("payload.json"));
         Map<String, String> headers = Samples.headers(dir.resolve("payload.headers"));
-        StandardWebhooksAdapter adapter = new StandardWebhooksAdapter("dodo",
-                Samples.props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), Samples.clockAt(1614265330));
+        StandardWebhooksAdapter adapter = new StandardWebhooksAdapter(
+                "dodo", Samples.props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), Samples.clockAt(1614265330));
         adapter.verify(new WebhookRequest("dodo", body, headers));
-        assertThat(adapter.eventId(new WebhookRequest("dodo", body, headers))).isEqualTo("msg_p5jXN8AQM9LWM0D4loKWxJek");
-        StandardWebhooksAdapter late = new StandardWebhooksAdapter("dodo",
-                Samples.props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), Samples.clockAt(1614265330 + 301));
+        assertThat(adapter.eventId(new WebhookRequest("dodo", body, headers)))
+                .isEqualTo("msg_p5jXN8AQM9LWM0D4loKWxJek");
+        StandardWebhooksAdapter late = new StandardWebhooksAdapter(
+                "dodo", Samples.props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), Samples.clockAt(1614265330 + 301));
         assertThatThrownBy(() -> late.verify(new WebhookRequest("dodo", body, headers)))
-                .isInstanceOf(WebhookRejected.class).hasMessage("timestamp_outside_tolerance");
+                .isInstanceOf(WebhookRejected.class)
+                .hasMessage("timestamp_outside_tolerance");
     }
 
     @Test
@@ -69,7 +75,8 @@ class PublishedSamplesTest {
         Map<String, NormalizedEvent> byFile = new HashMap<>();
         try (Stream<Path> files = Files.list(SAMPLES.resolve("stripe/stripe-ruby-mock"))) {
             for (Path f : files.filter(p -> p.toString().endsWith(".json")).toList()) {
-                List<NormalizedEvent> events = stripe.normalize(new WebhookRequest("stripe", Files.readAllBytes(f), Map.of()));
+                List<NormalizedEvent> events =
+                        stripe.normalize(new WebhookRequest("stripe", Files.readAllBytes(f), Map.of()));
                 assertThat(events).as(f.toString()).isNotEmpty();
                 byFile.put(f.getFileName().toString(), events.get(0));
             }
@@ -87,12 +94,13 @@ class PublishedSamplesTest {
     @Test
     void everyDodoSampleNormalizes() throws IOException {
         assumeTrue(Files.isDirectory(SAMPLES), "no ../shared/samples");
-        StandardWebhooksAdapter dodo = new StandardWebhooksAdapter("dodo", Samples.props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"),
-                Clock.systemUTC());
+        StandardWebhooksAdapter dodo = new StandardWebhooksAdapter(
+                "dodo", Samples.props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), Clock.systemUTC());
         Map<String, NormalizedEvent> byType = new HashMap<>();
         try (Stream<Path> files = Files.list(SAMPLES.resolve("dodo/dodo-docs/x-webhooks-examples"))) {
             for (Path f : files.toList()) {
-                WebhookRequest r = new WebhookRequest("dodo", Files.readAllBytes(f), Map.of("webhook-id", "msg_" + f.getFileName()));
+                WebhookRequest r = new WebhookRequest(
+                        "dodo", Files.readAllBytes(f), Map.of("webhook-id", "msg_" + f.getFileName()));
                 NormalizedEvent e = dodo.normalize(r).get(0);
                 byType.put(e.providerType(), e);
             }

@@ -16,8 +16,7 @@ final class Samples {
 
     static final Path DIR = Path.of("..", "shared", "samples");
 
-    private Samples() {
-    }
+    private Samples() {}
 
     static ProviderProperties props(String secret) {
         ProviderProperties p = new ProviderProperties();
@@ -35,7 +34,9 @@ final class Samples {
         for (String line : Files.readAllLines(file)) {
             int colon = line.indexOf(':');
             if (colon > 0) {
-                headers.put(line.substring(0, colon).trim().toLowerCase(), line.substring(colon + 1).trim());
+                headers.put(
+                        line.substring(0, colon).trim().toLowerCase(),
+                        line.substring(colon + 1).trim());
             }
         }
         return headers;

@@ -53,8 +53,17 @@ public final class EventHarness implements AutoCloseable {
     /** One delivery of {@code event}: its receipt row, then step C; throws what step C threw. */
     public void deliver(NormalizedEvent event) throws Exception {
         UUID receiptId = UUID.randomUUID();
-        receipts.insert(new Envelope(receiptId, event.provider(), Instant.now(), "127.0.0.1", Map.of(),
-                receiptId.toString(), "{}".getBytes(StandardCharsets.UTF_8)), event.eventId(), event.orderId());
+        receipts.insert(
+                new Envelope(
+                        receiptId,
+                        event.provider(),
+                        Instant.now(),
+                        "127.0.0.1",
+                        Map.of(),
+                        receiptId.toString(),
+                        "{}".getBytes(StandardCharsets.UTF_8)),
+                event.eventId(),
+                event.orderId());
         Exchange done = producer.send("direct:event", exchange -> {
             exchange.getIn().setBody(event);
             exchange.setProperty(Evidence.RECEIPT, new Receipt(receiptId, event.provider()));

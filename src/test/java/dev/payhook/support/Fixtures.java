@@ -9,8 +9,7 @@ import java.util.Map;
 /** Provider payloads from src/test/resources/fixtures, with {{placeholders}} filled in. */
 public final class Fixtures {
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     public static byte[] load(String path, Map<String, Object> values) {
         try (InputStream in = Fixtures.class.getResourceAsStream("/fixtures/" + path)) {

@@ -22,7 +22,8 @@ public final class Gateway {
     public static final String OPS_TOKEN = "ops-test-token";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
 
     public Gateway(int port) {
@@ -67,14 +68,19 @@ public final class Gateway {
     public Answer putOrder(String orderId, long amountMinor, String currency) {
         String body = "{\"amount_minor\":" + amountMinor + ",\"currency\":\"" + currency
                 + "\",\"sku\":\"book-1\",\"customer_id\":\"c-" + orderId + "\"}";
-        return send(ops(base + "/api/orders/" + orderId).header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(body)).build());
+        return send(ops(base + "/api/orders/" + orderId)
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body))
+                .build());
     }
 
     /** An ops or merchant call with the token; {@code json} may be null. */
     public Answer call(String method, String path, String json) {
-        HttpRequest.Builder b = ops(base + path).header("Content-Type", "application/json")
-                .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        HttpRequest.Builder b = ops(base + path)
+                .header("Content-Type", "application/json")
+                .method(
+                        method,
+                        json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
         return send(b.build());
     }
 
@@ -87,7 +93,8 @@ public final class Gateway {
     }
 
     public Answer request(String method, String path, Map<String, String> headers) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+                .timeout(Duration.ofSeconds(30))
                 .method(method, HttpRequest.BodyPublishers.noBody());
         headers.forEach(b::header);
         return send(b.build());
@@ -102,7 +109,8 @@ public final class Gateway {
         URI uri = URI.create(base);
         StringBuilder request = new StringBuilder(method + " " + rawPath + " HTTP/1.1\r\nHost: " + uri.getAuthority()
                 + "\r\nConnection: close\r\nContent-Length: " + payload.length + "\r\n");
-        headers.forEach((name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
+        headers.forEach(
+                (name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
         request.append("\r\n");
         try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
             socket.setSoTimeout(30_000);
@@ -117,7 +125,8 @@ public final class Gateway {
             String head = bodyStart < 0 ? response : response.substring(0, bodyStart);
             String content = bodyStart < 0 ? "" : response.substring(bodyStart + 4);
             String bytes = head.toLowerCase().contains("transfer-encoding: chunked") ? unchunk(content) : content;
-            return new Answer(status, new String(bytes.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8), Map.of());
+            return new Answer(
+                    status, new String(bytes.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8), Map.of());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -137,7 +146,9 @@ public final class Gateway {
         int at = 0;
         while (true) {
             int lineEnd = chunked.indexOf("\r\n", at);
-            int size = lineEnd < 0 ? 0 : Integer.parseInt(chunked.substring(at, lineEnd).trim(), 16);
+            int size = lineEnd < 0
+                    ? 0
+                    : Integer.parseInt(chunked.substring(at, lineEnd).trim(), 16);
             if (size == 0) {
                 return body.toString();
             }
@@ -147,14 +158,18 @@ public final class Gateway {
     }
 
     private static HttpRequest.Builder ops(String url) {
-        return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
+        return HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(30))
                 .header("Authorization", "Bearer " + OPS_TOKEN);
     }
 
     private Answer send(HttpRequest request) {
         try {
             HttpResponse<byte[]> r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-            return new Answer(r.statusCode(), new String(r.body(), StandardCharsets.UTF_8), r.headers().map());
+            return new Answer(
+                    r.statusCode(),
+                    new String(r.body(), StandardCharsets.UTF_8),
+                    r.headers().map());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -35,8 +35,11 @@ public final class GatewayProcess implements AutoCloseable {
     public static GatewayProcess start(Path data, String... extraArgs) {
         int port = Gateway.freePort();
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m", "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 PayhookApplication.class.getName(),
                 "--server.port=" + port,
                 "--payhook.ops.token=" + Gateway.OPS_TOKEN,
@@ -48,8 +51,11 @@ public final class GatewayProcess implements AutoCloseable {
         Path log = data.resolve("gateway-" + port + ".log");
         try {
             Files.createDirectories(data);
-            Process process = new ProcessBuilder(command).directory(new File(System.getProperty("user.dir")))
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process process = new ProcessBuilder(command)
+                    .directory(new File(System.getProperty("user.dir")))
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             GatewayProcess gateway = new GatewayProcess(process, log, port);
             gateway.awaitHealthy();
             return gateway;
@@ -59,16 +65,21 @@ public final class GatewayProcess implements AutoCloseable {
     }
 
     private void awaitHealthy() {
-        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250)).until(() -> {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("the gateway exited with " + process.exitValue() + ":\n" + tail());
-            }
-            try {
-                return gateway.request("GET", "/actuator/health", Map.of()).status() == 200;
-            } catch (UncheckedIOException notListeningYet) {
-                return false;
-            }
-        });
+        await().atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> {
+                    if (!process.isAlive()) {
+                        throw new IllegalStateException(
+                                "the gateway exited with " + process.exitValue() + ":\n" + tail());
+                    }
+                    try {
+                        return gateway.request("GET", "/actuator/health", Map.of())
+                                        .status()
+                                == 200;
+                    } catch (UncheckedIOException notListeningYet) {
+                        return false;
+                    }
+                });
     }
 
     /** SIGKILL: no shutdown hook runs, nothing is closed. */

@@ -18,18 +18,20 @@ import tools.jackson.databind.JsonNode;
  * The whole gateway in the test JVM: embedded PostgreSQL (throw-away), embedded Artemis with a
  * persistent journal in a fresh directory, the routes of routes/, the config of config/application.yml.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "payhook.embedded-postgres.data-dir=",
-        "payhook.embedded-postgres.port=0",
-        "spring.artemis.embedded.data-directory=target/artemis-${random.uuid}",
-        "payhook.ops.token=" + Gateway.OPS_TOKEN,
-        "payhook.outbox.poll-interval=50ms",
-        "payhook.processing.max-attempts=3",
-        "payhook.products.paddle.pro_01test000000000000000000=book-1",
-        "payhook.products.dodo.pdt_T3stProduct=book-1",
-        "payhook.providers.retired.scheme=stripe",
-        "payhook.providers.retired.enabled=false"
-})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "payhook.embedded-postgres.data-dir=",
+            "payhook.embedded-postgres.port=0",
+            "spring.artemis.embedded.data-directory=target/artemis-${random.uuid}",
+            "payhook.ops.token=" + Gateway.OPS_TOKEN,
+            "payhook.outbox.poll-interval=50ms",
+            "payhook.processing.max-attempts=3",
+            "payhook.products.paddle.pro_01test000000000000000000=book-1",
+            "payhook.products.dodo.pdt_T3stProduct=book-1",
+            "payhook.providers.retired.scheme=stripe",
+            "payhook.providers.retired.enabled=false"
+        })
 public abstract class GatewayTest {
 
     protected static final Duration DEADLINE = Duration.ofSeconds(30);
@@ -56,7 +58,8 @@ public abstract class GatewayTest {
         // the current WeChat Pay key the way config/application.yml names it, the previous one directly
         registry.add("WECHATPAY_SERIAL", () -> WECHATPAY_SERIAL);
         registry.add("WECHATPAY_PLATFORM_PUBLIC_KEY", () -> TestKeys.publicKey(TestKeys.CURRENT));
-        registry.add("payhook.providers.wechatpay.platform-keys." + WECHATPAY_PREVIOUS_SERIAL,
+        registry.add(
+                "payhook.providers.wechatpay.platform-keys." + WECHATPAY_PREVIOUS_SERIAL,
                 () -> TestKeys.publicKey(TestKeys.PREVIOUS));
         registry.add("WECHATPAY_API_V3_KEY", () -> WECHATPAY_API_V3_KEY);
     }
@@ -77,7 +80,8 @@ public abstract class GatewayTest {
     }
 
     protected JsonNode awaitOrder(String orderId, String status) {
-        await().atMost(DEADLINE).until(() -> status.equals(gateway.order(orderId).path("status").asString()));
+        await().atMost(DEADLINE)
+                .until(() -> status.equals(gateway.order(orderId).path("status").asString()));
         return gateway.order(orderId);
     }
 
@@ -91,7 +95,8 @@ public abstract class GatewayTest {
         AtomicReference<JsonNode> found = new AtomicReference<>();
         await().atMost(DEADLINE).until(() -> {
             for (JsonNode d : deadLetters("all")) {
-                if (d.path("provider").asString().equals(provider) && d.path("event_id").asString().equals(eventId)) {
+                if (d.path("provider").asString().equals(provider)
+                        && d.path("event_id").asString().equals(eventId)) {
                     found.set(d);
                     return true;
                 }
@@ -106,8 +111,11 @@ public abstract class GatewayTest {
     }
 
     protected void awaitReceipts(String provider, String eventId, int n) {
-        await().atMost(DEADLINE).until(() -> count(
-                "SELECT count(*) FROM receipts WHERE provider = ? AND event_id = ? AND outcome <> 'received'",
-                provider, eventId) == n);
+        await().atMost(DEADLINE)
+                .until(() -> count(
+                                "SELECT count(*) FROM receipts WHERE provider = ? AND event_id = ? AND outcome <> 'received'",
+                                provider,
+                                eventId)
+                        == n);
     }
 }

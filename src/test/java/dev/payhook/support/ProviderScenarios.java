@@ -29,8 +29,7 @@ public abstract class ProviderScenarios extends GatewayTest {
     protected JmsTemplate jms;
 
     /** A notification as the provider sends it, signed; {@code eventId} is the id Payhook records. */
-    public record Notification(String eventId, String contentType, byte[] body, Map<String, String> headers) {
-    }
+    public record Notification(String eventId, String contentType, byte[] body, Map<String, String> headers) {}
 
     protected abstract String provider();
 
@@ -38,8 +37,8 @@ public abstract class ProviderScenarios extends GatewayTest {
     protected abstract Notification payment(String order, String payment, long amount, Instant at);
 
     /** A refund of {@code amount}; {@code refundedTotal} is the payment's refunded total after it. */
-    protected abstract Notification refund(String order, String payment, long captured, long amount, long refundedTotal,
-                                           Instant at);
+    protected abstract Notification refund(
+            String order, String payment, long captured, long amount, long refundedTotal, Instant at);
 
     /** The provider's success answer. */
     protected abstract void assertAccepted(Answer answer);
@@ -104,12 +103,20 @@ public abstract class ProviderScenarios extends GatewayTest {
 
     private void assertAppliedOnce(Notification n, String order, int deliveries) {
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("paid");
-        assertThat(count("SELECT count(*) FROM payments WHERE order_id = ?", order)).isEqualTo(1);
-        assertThat(count("SELECT count(*) FROM entitlements WHERE order_id = ?", order)).isEqualTo(1);
-        assertThat(count("SELECT count(*) FROM receipts WHERE provider = ? AND event_id = ? AND outcome = 'applied'",
-                provider(), n.eventId())).isEqualTo(1);
-        assertThat(count("SELECT count(*) FROM receipts WHERE provider = ? AND event_id = ? AND outcome = 'duplicate'",
-                provider(), n.eventId())).isEqualTo(deliveries - 1);
+        assertThat(count("SELECT count(*) FROM payments WHERE order_id = ?", order))
+                .isEqualTo(1);
+        assertThat(count("SELECT count(*) FROM entitlements WHERE order_id = ?", order))
+                .isEqualTo(1);
+        assertThat(count(
+                        "SELECT count(*) FROM receipts WHERE provider = ? AND event_id = ? AND outcome = 'applied'",
+                        provider(),
+                        n.eventId()))
+                .isEqualTo(1);
+        assertThat(count(
+                        "SELECT count(*) FROM receipts WHERE provider = ? AND event_id = ? AND outcome = 'duplicate'",
+                        provider(),
+                        n.eventId()))
+                .isEqualTo(deliveries - 1);
     }
 
     /** Order of 4000 paid at {@code t}, then 1000 of it refunded at t + 30 s; the partially refunded order. */
@@ -127,7 +134,8 @@ public abstract class ProviderScenarios extends GatewayTest {
         Instant t = Instant.now().minusSeconds(120);
         JsonNode partial = paidThenPartlyRefunded(order, payment, t);
         assertThat(partial.path("entitlement").path("status").asString()).isEqualTo("active");
-        assertThat(partial.path("payments").get(0).path("refunded_minor").asLong()).isEqualTo(1000);
+        assertThat(partial.path("payments").get(0).path("refunded_minor").asLong())
+                .isEqualTo(1000);
         assertAccepted(send(refund(order, payment, 4000, 3000, 4000, t.plusSeconds(60))));
         JsonNode full = awaitOrder(order, "refunded");
         assertThat(full.path("entitlement").path("status").asString()).isEqualTo("revoked");
@@ -154,14 +162,17 @@ public abstract class ProviderScenarios extends GatewayTest {
         assertAccepted(send(payment(order, first, 3000, Instant.now().minusSeconds(60))));
         awaitOrder(order, "paid");
         assertAccepted(send(payment(order, second, 3000, Instant.now())));
-        await().atMost(DEADLINE).until(() -> gateway.order(order).path("reviews").size() == 1);
+        await().atMost(DEADLINE)
+                .until(() -> gateway.order(order).path("reviews").size() == 1);
         JsonNode view = gateway.order(order);
         assertThat(view.path("reviews").get(0).path("kind").asString()).isEqualTo("double_payment");
         assertThat(view.path("payments")).hasSize(2);
         assertThat(view.path("entitlement").path("status").asString()).isEqualTo("active");
         jms.setReceiveTimeout(DEADLINE.toMillis());
-        assertThat(jms.receiveSelected("payhook.notifications", "PayhookKey = 'refund.requested:" + provider() + ":" + second + "'"))
-                .as("a refund request for the extra payment").isNotNull();
+        assertThat(jms.receiveSelected(
+                        "payhook.notifications", "PayhookKey = 'refund.requested:" + provider() + ":" + second + "'"))
+                .as("a refund request for the extra payment")
+                .isNotNull();
     }
 
     @Test
@@ -173,7 +184,10 @@ public abstract class ProviderScenarios extends GatewayTest {
         assertThat(dead.path("reason").asString()).isEqualTo("unknown_order");
         String id = dead.path("id").asString();
         gateway.putOrder(order, 1500, "CNY");
-        assertThat(gateway.call("POST", "/ops/dead-letters/" + id + "/replay", null).status()).isEqualTo(202);
-        assertThat(awaitOrder(order, "paid").path("entitlement").path("status").asString()).isEqualTo("active");
+        assertThat(gateway.call("POST", "/ops/dead-letters/" + id + "/replay", null)
+                        .status())
+                .isEqualTo(202);
+        assertThat(awaitOrder(order, "paid").path("entitlement").path("status").asString())
+                .isEqualTo("active");
     }
 }

@@ -13,8 +13,7 @@ import javax.crypto.spec.SecretKeySpec;
 /** Signs test requests the way each provider documents it, independently of Payhook's verifier. */
 public final class Signer {
 
-    private Signer() {
-    }
+    private Signer() {}
 
     public static String stripe(String secret, long timestamp, byte[] body) {
         return "t=" + timestamp + ",v1=" + hex(secret.getBytes(StandardCharsets.UTF_8), timestamp + ".", body);
@@ -50,7 +49,9 @@ public final class Signer {
     public static String aesGcm(String apiV3Key, String nonce, String associatedData, byte[] plaintext) {
         try {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(apiV3Key.getBytes(StandardCharsets.UTF_8), "AES"),
+            cipher.init(
+                    Cipher.ENCRYPT_MODE,
+                    new SecretKeySpec(apiV3Key.getBytes(StandardCharsets.UTF_8), "AES"),
                     new GCMParameterSpec(128, nonce.getBytes(StandardCharsets.UTF_8)));
             cipher.updateAAD(associatedData.getBytes(StandardCharsets.UTF_8));
             return Base64.getEncoder().encodeToString(cipher.doFinal(plaintext));

@@ -12,8 +12,7 @@ public final class TestKeys {
     public static final KeyPair PREVIOUS = generate();
     public static final KeyPair FORGER = generate();
 
-    private TestKeys() {
-    }
+    private TestKeys() {}
 
     /** Base64 X.509 SubjectPublicKeyInfo, as Payhook's configuration takes it. */
     public static String publicKey(KeyPair pair) {

@@ -6,30 +6,35 @@ import java.util.Map;
 
 /** The built-in providers as a test drives them: their payloads and their signatures. */
 public enum TestProvider {
-
     STRIPE("stripe", "whsec_stripe_test_current", "whsec_stripe_test_previous", null) {
         @Override
-        public byte[] payment(String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
-            return Fixtures.load("stripe/payment_intent.succeeded.json", values(eventId, paymentId, orderId, amount,
-                    currency.toLowerCase(), at));
+        public byte[] payment(
+                String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
+            return Fixtures.load(
+                    "stripe/payment_intent.succeeded.json",
+                    values(eventId, paymentId, orderId, amount, currency.toLowerCase(), at));
         }
 
         @Override
-        public byte[] refund(String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
+        public byte[] refund(
+                String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
             Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency.toLowerCase(), at);
             v.put("refund_id", refundId);
             return Fixtures.load("stripe/refund.created.json", v);
         }
 
         @Override
-        public byte[] dispute(String eventId, String paymentId, Dispute stage, long amount, String currency, Instant at) {
+        public byte[] dispute(
+                String eventId, String paymentId, Dispute stage, long amount, String currency, Instant at) {
             Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency.toLowerCase(), at);
             v.put("type", stage == Dispute.OPENED ? "charge.dispute.created" : "charge.dispute.closed");
-            v.put("status", switch (stage) {
-                case OPENED -> "needs_response";
-                case WON -> "won";
-                case LOST -> "lost";
-            });
+            v.put(
+                    "status",
+                    switch (stage) {
+                        case OPENED -> "needs_response";
+                        case WON -> "won";
+                        case LOST -> "lost";
+                    });
             return Fixtures.load("stripe/charge.dispute.json", v);
         }
 
@@ -39,27 +44,37 @@ public enum TestProvider {
         }
     },
 
-    PADDLE("paddle", "pdl_ntfset_test_current_secret", "pdl_ntfset_test_previous_secret", "pro_01test000000000000000000") {
+    PADDLE(
+            "paddle",
+            "pdl_ntfset_test_current_secret",
+            "pdl_ntfset_test_previous_secret",
+            "pro_01test000000000000000000") {
         @Override
-        public byte[] payment(String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
-            return Fixtures.load("paddle/transaction.completed.json", values(eventId, paymentId, orderId, amount, currency, at));
+        public byte[] payment(
+                String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
+            return Fixtures.load(
+                    "paddle/transaction.completed.json", values(eventId, paymentId, orderId, amount, currency, at));
         }
 
         @Override
-        public byte[] refund(String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
+        public byte[] refund(
+                String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
             Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency, at);
             v.put("refund_id", refundId);
             return Fixtures.load("paddle/adjustment.updated.json", v);
         }
 
         @Override
-        public byte[] dispute(String eventId, String paymentId, Dispute stage, long amount, String currency, Instant at) {
+        public byte[] dispute(
+                String eventId, String paymentId, Dispute stage, long amount, String currency, Instant at) {
             Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency, at);
-            v.put("action", switch (stage) {
-                case OPENED -> "chargeback_warning";
-                case WON -> "chargeback_reverse";
-                case LOST -> "chargeback";
-            });
+            v.put(
+                    "action",
+                    switch (stage) {
+                        case OPENED -> "chargeback_warning";
+                        case WON -> "chargeback_reverse";
+                        case LOST -> "chargeback";
+                    });
             return Fixtures.load("paddle/adjustment.chargeback.json", v);
         }
 
@@ -69,22 +84,29 @@ public enum TestProvider {
         }
     },
 
-    DODO("dodo", "whsec_ZG9kby10ZXN0LWN1cnJlbnQtc2VjcmV0LWtleS0wMQ==", "whsec_ZG9kby10ZXN0LXByZXZpb3VzLXNlY3JldC1rZXk=",
+    DODO(
+            "dodo",
+            "whsec_ZG9kby10ZXN0LWN1cnJlbnQtc2VjcmV0LWtleS0wMQ==",
+            "whsec_ZG9kby10ZXN0LXByZXZpb3VzLXNlY3JldC1rZXk=",
             "pdt_T3stProduct") {
         @Override
-        public byte[] payment(String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
-            return Fixtures.load("dodo/payment.succeeded.json", values(eventId, paymentId, orderId, amount, currency, at));
+        public byte[] payment(
+                String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
+            return Fixtures.load(
+                    "dodo/payment.succeeded.json", values(eventId, paymentId, orderId, amount, currency, at));
         }
 
         @Override
-        public byte[] refund(String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
+        public byte[] refund(
+                String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
             Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency, at);
             v.put("refund_id", refundId);
             return Fixtures.load("dodo/refund.succeeded.json", v);
         }
 
         @Override
-        public byte[] dispute(String eventId, String paymentId, Dispute stage, long amount, String currency, Instant at) {
+        public byte[] dispute(
+                String eventId, String paymentId, Dispute stage, long amount, String currency, Instant at) {
             Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency, at);
             String outcome = stage.name().toLowerCase();
             v.put("type", "dispute." + outcome);
@@ -94,13 +116,22 @@ public enum TestProvider {
 
         @Override
         public Map<String, String> sign(String secret, String eventId, long timestamp, byte[] body) {
-            return Map.of("webhook-id", eventId, "webhook-timestamp", Long.toString(timestamp),
-                    "webhook-signature", Signer.standardWebhooks(secret, eventId, timestamp, body));
+            return Map.of(
+                    "webhook-id",
+                    eventId,
+                    "webhook-timestamp",
+                    Long.toString(timestamp),
+                    "webhook-signature",
+                    Signer.standardWebhooks(secret, eventId, timestamp, body));
         }
     };
 
     /** Stages of a chargeback as each provider reports them. */
-    public enum Dispute { OPENED, WON, LOST }
+    public enum Dispute {
+        OPENED,
+        WON,
+        LOST
+    }
 
     public final String id;
     public final String secret;
@@ -115,11 +146,14 @@ public enum TestProvider {
         this.productRef = productRef;
     }
 
-    public abstract byte[] payment(String eventId, String paymentId, String orderId, long amount, String currency, Instant at);
+    public abstract byte[] payment(
+            String eventId, String paymentId, String orderId, long amount, String currency, Instant at);
 
-    public abstract byte[] refund(String eventId, String paymentId, String refundId, long amount, String currency, Instant at);
+    public abstract byte[] refund(
+            String eventId, String paymentId, String refundId, long amount, String currency, Instant at);
 
-    public abstract byte[] dispute(String eventId, String paymentId, Dispute stage, long amount, String currency, Instant at);
+    public abstract byte[] dispute(
+            String eventId, String paymentId, Dispute stage, long amount, String currency, Instant at);
 
     /** The signature headers for {@code body}; Standard Webhooks also carries the event id in a header. */
     public abstract Map<String, String> sign(String secret, String eventId, long timestamp, byte[] body);
@@ -128,7 +162,8 @@ public enum TestProvider {
         return sign(secret, eventId, Instant.now().getEpochSecond(), body);
     }
 
-    static Map<String, Object> values(String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
+    static Map<String, Object> values(
+            String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("event_id", eventId);
         v.put("payment_id", paymentId);

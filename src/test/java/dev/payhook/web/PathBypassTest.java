@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 class PathBypassTest extends GatewayTest {
 
     private static final List<String> METHODS = List.of("GET", "POST", "PUT", "DELETE", "PATCH");
-    private static final String ORDER_BODY = "{\"amount_minor\":1,\"currency\":\"USD\",\"sku\":\"x\",\"customer_id\":\"evil\"}";
+    private static final String ORDER_BODY =
+            "{\"amount_minor\":1,\"currency\":\"USD\",\"sku\":\"x\",\"customer_id\":\"evil\"}";
 
     private String deadLetter;
     private String evilOrder;
@@ -37,15 +38,40 @@ class PathBypassTest extends GatewayTest {
 
     private List<String> spellings() {
         List<String> paths = new ArrayList<>(List.of(
-                "/ops;/dead-letters", "/ops;x=y/dead-letters", "/ops/dead-letters;", "/%6fps/reviews", "/%6Fps/dead-letters",
-                "/o%70s/receipts", "/ops%2freceipts", "/ops%2Freceipts", "//ops/receipts", "/ops//receipts", "/ops/receipts/",
-                "/OPS/receipts", "/Ops/dead-letters", "/ops/%2e/receipts", "/ops/./receipts", "/x/../ops/receipts",
-                "/ops/%2e%2e/ops/receipts", "/webhooks/../ops/receipts", "/webhooks/%2e%2e/ops/receipts",
-                "/webhooks/stripe/..;/../ops/receipts", "/actuator/health/../../ops/receipts",
-                "/actuator/health;/../../ops/receipts", "/actuator/prometheus", "/actuator/%2e%2e/ops/receipts",
-                "/api;/orders/" + evilOrder, "/api/orders;/" + evilOrder, "/api/orders/" + evilOrder + ";x", "/%61pi/orders/" + evilOrder,
-                "/API/orders/" + evilOrder, "/api//orders/" + evilOrder, "/api/orders/" + evilOrder + "/", "/api%2forders/" + evilOrder,
-                "/api/./orders/" + evilOrder, "/webhooks/../api/orders/" + evilOrder));
+                "/ops;/dead-letters",
+                "/ops;x=y/dead-letters",
+                "/ops/dead-letters;",
+                "/%6fps/reviews",
+                "/%6Fps/dead-letters",
+                "/o%70s/receipts",
+                "/ops%2freceipts",
+                "/ops%2Freceipts",
+                "//ops/receipts",
+                "/ops//receipts",
+                "/ops/receipts/",
+                "/OPS/receipts",
+                "/Ops/dead-letters",
+                "/ops/%2e/receipts",
+                "/ops/./receipts",
+                "/x/../ops/receipts",
+                "/ops/%2e%2e/ops/receipts",
+                "/webhooks/../ops/receipts",
+                "/webhooks/%2e%2e/ops/receipts",
+                "/webhooks/stripe/..;/../ops/receipts",
+                "/actuator/health/../../ops/receipts",
+                "/actuator/health;/../../ops/receipts",
+                "/actuator/prometheus",
+                "/actuator/%2e%2e/ops/receipts",
+                "/api;/orders/" + evilOrder,
+                "/api/orders;/" + evilOrder,
+                "/api/orders/" + evilOrder + ";x",
+                "/%61pi/orders/" + evilOrder,
+                "/API/orders/" + evilOrder,
+                "/api//orders/" + evilOrder,
+                "/api/orders/" + evilOrder + "/",
+                "/api%2forders/" + evilOrder,
+                "/api/./orders/" + evilOrder,
+                "/webhooks/../api/orders/" + evilOrder));
         for (String prefix : List.of("/ops;", "/%6fps", "/ops/.", "//ops", "/OPS")) {
             paths.add(prefix + "/dead-letters/" + deadLetter);
             paths.add(prefix + "/dead-letters/" + deadLetter + "/replay");
@@ -68,17 +94,26 @@ class PathBypassTest extends GatewayTest {
             }
         }
         assertThat(answered).as("answered without the token").isEmpty();
-        assertThat(count("SELECT count(*) FROM orders WHERE order_id = ?", evilOrder)).isZero();
-        assertThat(count("SELECT count(*) FROM dead_letters WHERE id = ?::uuid AND status = 'open'", deadLetter)).isOne();
+        assertThat(count("SELECT count(*) FROM orders WHERE order_id = ?", evilOrder))
+                .isZero();
+        assertThat(count("SELECT count(*) FROM dead_letters WHERE id = ?::uuid AND status = 'open'", deadLetter))
+                .isOne();
         assertThat(count("SELECT count(*) FROM ops_actions")).isEqualTo(actionsBefore);
     }
 
     @Test
     void withTheTokenAnAmbiguousSpellingIsRefusedNotRouted() {
-        Map<String, String> token = Map.of("Authorization", "Bearer " + Gateway.OPS_TOKEN, "Content-Type", "application/json");
+        Map<String, String> token =
+                Map.of("Authorization", "Bearer " + Gateway.OPS_TOKEN, "Content-Type", "application/json");
         List<String> routed = new ArrayList<>();
-        for (String path : List.of("/ops;/dead-letters", "/api;/orders/" + evilOrder, "/ops/%2e/receipts", "/ops%2freceipts",
-                "/ops/./receipts", "//ops/receipts", "/ops/..;/ops/receipts")) {
+        for (String path : List.of(
+                "/ops;/dead-letters",
+                "/api;/orders/" + evilOrder,
+                "/ops/%2e/receipts",
+                "/ops%2freceipts",
+                "/ops/./receipts",
+                "//ops/receipts",
+                "/ops/..;/ops/receipts")) {
             Answer a = gateway.raw("GET", path, token, null);
             if (a.status() != 400) {
                 routed.add(path + " -> " + a.status());
@@ -88,17 +123,22 @@ class PathBypassTest extends GatewayTest {
         Answer put = gateway.raw("PUT", "/api;/orders/" + evilOrder, token, ORDER_BODY);
         assertThat(put.status()).isEqualTo(400);
         assertThat(put.json().path("error").asString()).isEqualTo("ambiguous_path");
-        assertThat(count("SELECT count(*) FROM orders WHERE order_id = ?", evilOrder)).isZero();
-        assertThat(gateway.raw("GET", "/ops/dead-letters", token, null).status()).isEqualTo(200);
+        assertThat(count("SELECT count(*) FROM orders WHERE order_id = ?", evilOrder))
+                .isZero();
+        assertThat(gateway.raw("GET", "/ops/dead-letters", token, null).status())
+                .isEqualTo(200);
     }
 
     @Test
     void onlyWebhooksAndHealthAreOpen() {
-        assertThat(gateway.raw("GET", "/actuator/health", Map.of(), null).status()).isEqualTo(200);
-        assertThat(gateway.raw("GET", "/actuator/prometheus", Map.of(), null).status()).isEqualTo(401);
+        assertThat(gateway.raw("GET", "/actuator/health", Map.of(), null).status())
+                .isEqualTo(200);
+        assertThat(gateway.raw("GET", "/actuator/prometheus", Map.of(), null).status())
+                .isEqualTo(401);
         assertThat(gateway.get("/actuator/prometheus").status()).isEqualTo(200);
         assertThat(gateway.raw("GET", "/no-such-page", Map.of(), null).status()).isEqualTo(401);
-        assertThat(gateway.raw("POST", "/webhooks;/stripe", Map.of("Content-Type", "application/json"), "{}").status())
+        assertThat(gateway.raw("POST", "/webhooks;/stripe", Map.of("Content-Type", "application/json"), "{}")
+                        .status())
                 .isEqualTo(401);
     }
 }

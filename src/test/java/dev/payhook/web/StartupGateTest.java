@@ -49,8 +49,7 @@ class StartupGateTest {
                 }
 
                 @Override
-                public void afterApplicationStart(CamelContext camelContext) {
-                }
+                public void afterApplicationStart(CamelContext camelContext) {}
             };
         }
     }
@@ -62,30 +61,36 @@ class StartupGateTest {
     void webhooksAre503UntilTheRoutesRunThenAccepted() throws Exception {
         int port = Gateway.freePort();
         TestProvider stripe = TestProvider.STRIPE;
-        CompletableFuture<ConfigurableApplicationContext> app = CompletableFuture.supplyAsync(() ->
-                new SpringApplicationBuilder(PayhookApplication.class, HoldRoutes.class).run(
-                        "--server.port=" + port,
-                        "--payhook.ops.token=" + Gateway.OPS_TOKEN,
-                        "--payhook.embedded-postgres.data-dir=",
-                        "--payhook.embedded-postgres.port=0",
-                        "--spring.artemis.embedded.data-directory=" + data.resolve("artemis"),
-                        "--payhook.providers.stripe.secrets[0]=" + stripe.secret));
+        CompletableFuture<ConfigurableApplicationContext> app = CompletableFuture.supplyAsync(
+                () -> new SpringApplicationBuilder(PayhookApplication.class, HoldRoutes.class)
+                        .run(
+                                "--server.port=" + port,
+                                "--payhook.ops.token=" + Gateway.OPS_TOKEN,
+                                "--payhook.embedded-postgres.data-dir=",
+                                "--payhook.embedded-postgres.port=0",
+                                "--spring.artemis.embedded.data-directory=" + data.resolve("artemis"),
+                                "--payhook.providers.stripe.secrets[0]=" + stripe.secret));
         Gateway gateway = new Gateway(port);
         try {
             String event = "evt_startup_" + port;
             byte[] body = stripe.payment(event, "pi_startup_" + port, "ord_startup_" + port, 100, "USD", Instant.now());
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(100))
                     .until(() -> statusOrNull(() -> gateway.deliver(stripe, event, body)) != null);
             Answer waiting = gateway.deliver(stripe, event, body);
             assertThat(waiting.status()).isEqualTo(503);
             assertThat(waiting.json().path("error").asString()).isEqualTo("not_ready");
             assertThat(waiting.headers()).containsKey("retry-after");
-            assertThat(gateway.request("GET", "/actuator/health/readiness", Map.of()).status()).isEqualTo(503);
+            assertThat(gateway.request("GET", "/actuator/health/readiness", Map.of())
+                            .status())
+                    .isEqualTo(503);
 
             ROUTES_MAY_START.countDown();
             try (ConfigurableApplicationContext context = app.get(60, TimeUnit.SECONDS)) {
                 assertThat(gateway.deliver(stripe, event, body).status()).isEqualTo(200);
-                assertThat(gateway.request("GET", "/actuator/health/readiness", Map.of()).status()).isEqualTo(200);
+                assertThat(gateway.request("GET", "/actuator/health/readiness", Map.of())
+                                .status())
+                        .isEqualTo(200);
             }
         } finally {
             ROUTES_MAY_START.countDown();

@@ -34,8 +34,13 @@ public class AdyenAdapter implements ProviderAdapter {
         this.provider = provider;
         this.hmac = new AdyenHmac(properties.presentSecrets());
         String user = properties.getBasicAuthUsername();
-        this.basicAuth = user.isBlank() ? null : ("Basic " + Base64.getEncoder().encodeToString(
-                (user + ":" + properties.getBasicAuthPassword()).getBytes(StandardCharsets.UTF_8))).getBytes(StandardCharsets.UTF_8);
+        this.basicAuth = user.isBlank()
+                ? null
+                : ("Basic "
+                                + Base64.getEncoder()
+                                        .encodeToString((user + ":" + properties.getBasicAuthPassword())
+                                                .getBytes(StandardCharsets.UTF_8)))
+                        .getBytes(StandardCharsets.UTF_8);
     }
 
     @Override
@@ -62,8 +67,11 @@ public class AdyenAdapter implements ProviderAdapter {
         } catch (UnparseablePayload e) {
             throw new WebhookRejected("malformed_notification");
         }
-        for (AdyenNotification.Item item : n.notificationItems().stream().map(AdyenNotification.Wrapper::item).toList()) {
-            String signature = item.additionalData() == null ? null : item.additionalData().get("hmacSignature");
+        for (AdyenNotification.Item item : n.notificationItems().stream()
+                .map(AdyenNotification.Wrapper::item)
+                .toList()) {
+            String signature =
+                    item.additionalData() == null ? null : item.additionalData().get("hmacSignature");
             if (signature == null || signature.isBlank()) {
                 throw new WebhookRejected("missing_hmac_signature");
             }
@@ -93,7 +101,8 @@ public class AdyenAdapter implements ProviderAdapter {
     private NormalizedEvent event(AdyenNotification.Item i, Boolean live) {
         boolean success = "true".equalsIgnoreCase(i.success());
         String code = WireJson.require(i.eventCode(), "eventCode");
-        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, eventId(i), code, WireJson.offsetTime(i.eventDate(), "eventDate"))
+        NormalizedEvent.Builder b = NormalizedEvent.builder(
+                        provider, eventId(i), code, WireJson.offsetTime(i.eventDate(), "eventDate"))
                 .livemode(live);
         if (i.amount() != null) {
             b.amount(i.amount().value(), i.amount().currency());
@@ -102,27 +111,41 @@ public class AdyenAdapter implements ProviderAdapter {
         // it is the reference the merchant gave that request; those reach the order through the payment.
         String original = i.originalReference();
         return switch (code) {
-            case "AUTHORISATION" -> b.payment(i.pspReference()).order(i.merchantReference())
-                    .build(success ? EventType.PAYMENT_SUCCEEDED : EventType.PAYMENT_FAILED);
-            case "CANCELLATION" -> success ? b.payment(original).build(EventType.PAYMENT_CANCELED) : b.build(EventType.OTHER);
-            case "REFUND" -> b.payment(original).refund(i.pspReference())
-                    .build(success ? EventType.REFUND_SUCCEEDED : EventType.REFUND_FAILED);
-            case "REFUND_FAILED", "REFUNDED_REVERSED" -> b.payment(original).refund(i.pspReference()).build(EventType.REFUND_FAILED);
-            case "CANCEL_OR_REFUND" -> !success ? b.build(EventType.OTHER) : "refund".equals(modification(i))
-                    ? b.payment(original).refund(i.pspReference()).build(EventType.REFUND_SUCCEEDED)
-                    : b.payment(original).build(EventType.PAYMENT_CANCELED);
+            case "AUTHORISATION" ->
+                b.payment(i.pspReference())
+                        .order(i.merchantReference())
+                        .build(success ? EventType.PAYMENT_SUCCEEDED : EventType.PAYMENT_FAILED);
+            case "CANCELLATION" ->
+                success ? b.payment(original).build(EventType.PAYMENT_CANCELED) : b.build(EventType.OTHER);
+            case "REFUND" ->
+                b.payment(original)
+                        .refund(i.pspReference())
+                        .build(success ? EventType.REFUND_SUCCEEDED : EventType.REFUND_FAILED);
+            case "REFUND_FAILED", "REFUNDED_REVERSED" ->
+                b.payment(original).refund(i.pspReference()).build(EventType.REFUND_FAILED);
+            case "CANCEL_OR_REFUND" ->
+                !success
+                        ? b.build(EventType.OTHER)
+                        : "refund".equals(modification(i))
+                                ? b.payment(original).refund(i.pspReference()).build(EventType.REFUND_SUCCEEDED)
+                                : b.payment(original).build(EventType.PAYMENT_CANCELED);
             // the money was not captured after all: against an authorised payment this is a contradiction for review
             case "CAPTURE_FAILED" -> b.payment(original).build(EventType.PAYMENT_FAILED);
-            case "NOTIFICATION_OF_CHARGEBACK", "REQUEST_FOR_INFORMATION" -> b.payment(disputed(i)).build(EventType.DISPUTE_OPENED);
-            case "CHARGEBACK", "SECOND_CHARGEBACK", "PREARBITRATION_LOST" -> b.payment(disputed(i)).build(EventType.DISPUTE_LOST);
-            case "CHARGEBACK_REVERSED", "PREARBITRATION_WON" -> b.payment(disputed(i)).build(EventType.DISPUTE_WON);
+            case "NOTIFICATION_OF_CHARGEBACK", "REQUEST_FOR_INFORMATION" ->
+                b.payment(disputed(i)).build(EventType.DISPUTE_OPENED);
+            case "CHARGEBACK", "SECOND_CHARGEBACK", "PREARBITRATION_LOST" ->
+                b.payment(disputed(i)).build(EventType.DISPUTE_LOST);
+            case "CHARGEBACK_REVERSED", "PREARBITRATION_WON" ->
+                b.payment(disputed(i)).build(EventType.DISPUTE_WON);
             default -> b.build(EventType.OTHER);
         };
     }
 
     /** Dispute notifications name the payment in originalReference, some only in pspReference. */
     private static String disputed(AdyenNotification.Item i) {
-        return i.originalReference() != null && !i.originalReference().isBlank() ? i.originalReference() : i.pspReference();
+        return i.originalReference() != null && !i.originalReference().isBlank()
+                ? i.originalReference()
+                : i.pspReference();
     }
 
     /** What a CANCEL_OR_REFUND did: Adyen names it in additionalData ("cancel" or "refund"). */
@@ -137,7 +160,8 @@ public class AdyenAdapter implements ProviderAdapter {
 
     private static AdyenNotification read(WebhookRequest request) {
         AdyenNotification n = WireJson.readCamelCase(request.body(), AdyenNotification.class);
-        if (n.notificationItems() == null || n.notificationItems().isEmpty()
+        if (n.notificationItems() == null
+                || n.notificationItems().isEmpty()
                 || n.notificationItems().stream().anyMatch(w -> w == null || w.item() == null)) {
             throw new UnparseablePayload("no notificationItems");
         }

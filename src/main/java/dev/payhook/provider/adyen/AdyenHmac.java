@@ -19,9 +19,16 @@ final class AdyenHmac {
 
     static String signedText(AdyenNotification.Item i) {
         AdyenNotification.Amount a = i.amount();
-        return String.join(":", text(i.pspReference()), text(i.originalReference()), text(i.merchantAccountCode()),
-                text(i.merchantReference()), a == null || a.value() == null ? "" : a.value().toString(),
-                a == null ? "" : text(a.currency()), text(i.eventCode()), text(i.success()));
+        return String.join(
+                ":",
+                text(i.pspReference()),
+                text(i.originalReference()),
+                text(i.merchantAccountCode()),
+                text(i.merchantReference()),
+                a == null || a.value() == null ? "" : a.value().toString(),
+                a == null ? "" : text(a.currency()),
+                text(i.eventCode()),
+                text(i.success()));
     }
 
     /** True when any configured key made {@code signature} over the item. */

@@ -32,8 +32,13 @@ public class AlipayAdapter implements ProviderAdapter {
 
     private static final ZoneId BEIJING = ZoneId.of("Asia/Shanghai");
     /** yyyy-MM-dd HH:mm:ss, and with a fraction of a second as Alipay documents gmt_refund (2015-04-28 15:45:57.320). */
-    private static final DateTimeFormatter TIME = new DateTimeFormatterBuilder().appendPattern("yyyy-MM-dd HH:mm:ss")
-            .optionalStart().appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true).optionalEnd().toFormatter();
+    private static final DateTimeFormatter TIME = new DateTimeFormatterBuilder()
+            .appendPattern("yyyy-MM-dd HH:mm:ss")
+            .optionalStart()
+            .appendFraction(ChronoField.NANO_OF_SECOND, 1, 9, true)
+            .optionalEnd()
+            .toFormatter();
+
     private static final String CURRENCY = "CNY";
 
     private final String provider;
@@ -43,7 +48,8 @@ public class AlipayAdapter implements ProviderAdapter {
         this.provider = provider;
         List<String> configured = properties.presentPublicKeys();
         this.keys = IntStream.range(0, configured.size())
-                .mapToObj(i -> RsaKeys.parse(configured.get(i), "payhook.providers." + provider + ".public-keys[" + i + "]"))
+                .mapToObj(i ->
+                        RsaKeys.parse(configured.get(i), "payhook.providers." + provider + ".public-keys[" + i + "]"))
                 .toList();
     }
 
@@ -74,7 +80,8 @@ public class AlipayAdapter implements ProviderAdapter {
         }
         byte[] content = form.signedContent();
         byte[] withSignType = form.signedContentWithSignType();
-        if (keys.stream().noneMatch(key -> RsaKeys.verifies(key, content, sign) || RsaKeys.verifies(key, withSignType, sign))) {
+        if (keys.stream()
+                .noneMatch(key -> RsaKeys.verifies(key, content, sign) || RsaKeys.verifies(key, withSignType, sign))) {
             throw new WebhookRejected("signature_mismatch");
         }
     }
@@ -92,24 +99,36 @@ public class AlipayAdapter implements ProviderAdapter {
      */
     @Override
     public List<NormalizedEvent> normalize(WebhookRequest request) {
-        AlipayNotification n = AlipayNotification.of(AlipayForm.parse(request.body()).params());
+        AlipayNotification n =
+                AlipayNotification.of(AlipayForm.parse(request.body()).params());
         String status = WireJson.require(n.tradeStatus(), "trade_status");
-        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, WireJson.require(n.notifyId(), "notify_id"), status,
-                        time(first(n.refundFee() != null ? n.gmtRefund() : null, n.gmtClose(), n.gmtPayment(),
-                                n.notifyTime(), n.gmtCreate())))
-                .payment(WireJson.require(n.tradeNo(), "trade_no")).order(n.outTradeNo());
+        NormalizedEvent.Builder b = NormalizedEvent.builder(
+                        provider,
+                        WireJson.require(n.notifyId(), "notify_id"),
+                        status,
+                        time(first(
+                                n.refundFee() != null ? n.gmtRefund() : null,
+                                n.gmtClose(),
+                                n.gmtPayment(),
+                                n.notifyTime(),
+                                n.gmtCreate())))
+                .payment(WireJson.require(n.tradeNo(), "trade_no"))
+                .order(n.outTradeNo());
         if (n.refundFee() != null && !n.refundFee().isBlank()) {
             // Alipay closes a trade once it is refunded in full: then the whole total went back
-            String refunded = status.equals("TRADE_CLOSED") && n.totalAmount() != null ? n.totalAmount() : n.refundFee();
-            return List.of(b.amount(Money.fromMajor(refunded, CURRENCY), CURRENCY).build(EventType.REFUND_SUCCEEDED));
+            String refunded =
+                    status.equals("TRADE_CLOSED") && n.totalAmount() != null ? n.totalAmount() : n.refundFee();
+            return List.of(
+                    b.amount(Money.fromMajor(refunded, CURRENCY), CURRENCY).build(EventType.REFUND_SUCCEEDED));
         }
         b.amount(Money.fromMajor(WireJson.require(n.totalAmount(), "total_amount"), CURRENCY), CURRENCY);
-        return List.of(switch (status) {
-            case "WAIT_BUYER_PAY" -> b.build(EventType.PAYMENT_PENDING);
-            case "TRADE_SUCCESS", "TRADE_FINISHED" -> b.build(EventType.PAYMENT_SUCCEEDED);
-            case "TRADE_CLOSED" -> b.build(EventType.PAYMENT_CANCELED);
-            default -> b.build(EventType.OTHER);
-        });
+        return List.of(
+                switch (status) {
+                    case "WAIT_BUYER_PAY" -> b.build(EventType.PAYMENT_PENDING);
+                    case "TRADE_SUCCESS", "TRADE_FINISHED" -> b.build(EventType.PAYMENT_SUCCEEDED);
+                    case "TRADE_CLOSED" -> b.build(EventType.PAYMENT_CANCELED);
+                    default -> b.build(EventType.OTHER);
+                });
     }
 
     private static String first(String... values) {

@@ -19,8 +19,16 @@ record AlipayForm(Map<String, String> params, Charset charset) {
 
     /** The charsets Alipay sends notifications in (its {@code charset} request parameter); GB18030 covers GBK and GB2312. */
     private static final Map<String, Charset> CHARSETS = Map.of(
-            "utf-8", StandardCharsets.UTF_8, "utf8", StandardCharsets.UTF_8,
-            "gbk", Charset.forName("GBK"), "gb2312", Charset.forName("GB2312"), "gb18030", Charset.forName("GB18030"));
+            "utf-8",
+            StandardCharsets.UTF_8,
+            "utf8",
+            StandardCharsets.UTF_8,
+            "gbk",
+            Charset.forName("GBK"),
+            "gb2312",
+            Charset.forName("GB2312"),
+            "gb18030",
+            Charset.forName("GB18030"));
 
     static AlipayForm parse(byte[] body) {
         String ascii = new String(body, StandardCharsets.ISO_8859_1);

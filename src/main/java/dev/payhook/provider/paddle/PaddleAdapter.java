@@ -4,8 +4,8 @@ import dev.payhook.config.ProviderProperties;
 import dev.payhook.provider.EventType;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.TimestampedHmacAdapter;
 import dev.payhook.provider.TimestampedHmac;
+import dev.payhook.provider.TimestampedHmacAdapter;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paddle.PaddleNotification.Adjustment;
@@ -34,28 +34,38 @@ public class PaddleAdapter extends TimestampedHmacAdapter {
         if (n.data() == null || n.data().isNull()) {
             return List.of(b.build(EventType.OTHER));
         }
-        return List.of(switch (type) {
-            case "transaction.completed", "transaction.paid" -> transaction(b, n, EventType.PAYMENT_SUCCEEDED);
-            case "transaction.payment_failed" -> transaction(b, n, EventType.PAYMENT_FAILED);
-            case "transaction.canceled" -> transaction(b, n, EventType.PAYMENT_CANCELED);
-            case "adjustment.created", "adjustment.updated" -> adjustment(b, n);
-            case "subscription.created", "subscription.activated" -> b.build(EventType.SUBSCRIPTION_ACTIVATED);
-            case "subscription.updated" -> b.build(EventType.SUBSCRIPTION_UPDATED);
-            case "subscription.canceled" -> b.build(EventType.SUBSCRIPTION_CANCELED);
-            default -> b.build(EventType.OTHER);
-        });
+        return List.of(
+                switch (type) {
+                    case "transaction.completed", "transaction.paid" -> transaction(b, n, EventType.PAYMENT_SUCCEEDED);
+                    case "transaction.payment_failed" -> transaction(b, n, EventType.PAYMENT_FAILED);
+                    case "transaction.canceled" -> transaction(b, n, EventType.PAYMENT_CANCELED);
+                    case "adjustment.created", "adjustment.updated" -> adjustment(b, n);
+                    case "subscription.created", "subscription.activated" -> b.build(EventType.SUBSCRIPTION_ACTIVATED);
+                    case "subscription.updated" -> b.build(EventType.SUBSCRIPTION_UPDATED);
+                    case "subscription.canceled" -> b.build(EventType.SUBSCRIPTION_CANCELED);
+                    default -> b.build(EventType.OTHER);
+                });
     }
 
     private static NormalizedEvent transaction(NormalizedEvent.Builder b, PaddleNotification n, EventType type) {
         Transaction t = WireJson.convert(n.data(), Transaction.class);
         Object orderId = t.customData() == null ? null : t.customData().get("order_id");
-        List<String> products = t.items() == null ? List.of() : t.items().stream()
-                .map(i -> i.price() == null ? null : i.price().productId()).filter(Objects::nonNull).toList();
-        PaddleNotification.Totals totals = t.details() == null ? null : t.details().totals();
-        Long amount = totals == null ? null
+        List<String> products = t.items() == null
+                ? List.of()
+                : t.items().stream()
+                        .map(i -> i.price() == null ? null : i.price().productId())
+                        .filter(Objects::nonNull)
+                        .toList();
+        PaddleNotification.Totals totals =
+                t.details() == null ? null : t.details().totals();
+        Long amount = totals == null
+                ? null
                 : Money.fromMinorString(totals.grandTotal() != null ? totals.grandTotal() : totals.total());
-        return b.payment(t.id()).order(orderId == null ? null : orderId.toString()).products(products)
-                .amount(amount, t.currencyCode()).build(type);
+        return b.payment(t.id())
+                .order(orderId == null ? null : orderId.toString())
+                .products(products)
+                .amount(amount, t.currencyCode())
+                .build(type);
     }
 
     /** A refund counts only once Paddle approved it; chargeback adjustments are the dispute's outcome. */
@@ -63,17 +73,23 @@ public class PaddleAdapter extends TimestampedHmacAdapter {
         Adjustment a = WireJson.convert(n.data(), Adjustment.class);
         String status = a.status() == null ? "" : a.status();
         EventType type = switch (a.action() == null ? "" : a.action()) {
-            case "refund" -> switch (status) {
-                case "approved" -> EventType.REFUND_SUCCEEDED;
-                case "rejected" -> EventType.REFUND_FAILED;
-                default -> EventType.OTHER;
-            };
+            case "refund" ->
+                switch (status) {
+                    case "approved" -> EventType.REFUND_SUCCEEDED;
+                    case "rejected" -> EventType.REFUND_FAILED;
+                    default -> EventType.OTHER;
+                };
             case "chargeback_warning" -> EventType.DISPUTE_OPENED;
             case "chargeback" -> EventType.DISPUTE_LOST;
             case "chargeback_reverse" -> EventType.DISPUTE_WON;
             default -> EventType.OTHER;
         };
-        Long amount = a.totals() == null || a.totals().total() == null ? null : Money.fromMinorString(a.totals().total());
-        return b.payment(a.transactionId()).refund(a.id()).amount(amount, a.currencyCode()).build(type);
+        Long amount = a.totals() == null || a.totals().total() == null
+                ? null
+                : Money.fromMinorString(a.totals().total());
+        return b.payment(a.transactionId())
+                .refund(a.id())
+                .amount(amount, a.currencyCode())
+                .build(type);
     }
 }

@@ -8,23 +8,22 @@ import tools.jackson.databind.JsonNode;
 /** Paddle Billing's notification envelope and the entities Payhook reads from {@code data}. */
 record PaddleNotification(String eventId, String eventType, Instant occurredAt, String notificationId, JsonNode data) {
 
-    record Transaction(String id, String status, String currencyCode, Map<String, Object> customData,
-                       Details details, List<Item> items) {
-    }
+    record Transaction(
+            String id,
+            String status,
+            String currencyCode,
+            Map<String, Object> customData,
+            Details details,
+            List<Item> items) {}
 
-    record Details(Totals totals) {
-    }
+    record Details(Totals totals) {}
 
-    record Totals(String total, String grandTotal, String currencyCode) {
-    }
+    record Totals(String total, String grandTotal, String currencyCode) {}
 
-    record Item(Price price) {
-    }
+    record Item(Price price) {}
 
-    record Price(String id, String productId) {
-    }
+    record Price(String id, String productId) {}
 
-    record Adjustment(String id, String action, String status, String transactionId, String currencyCode,
-                      Totals totals) {
-    }
+    record Adjustment(
+            String id, String action, String status, String transactionId, String currencyCode, Totals totals) {}
 }

@@ -8,16 +8,17 @@ import tools.jackson.databind.JsonNode;
 /** Dodo Payments' webhook payload (the Standard Webhooks sender built in) and its data objects. */
 record DodoWebhook(String businessId, String type, Instant timestamp, JsonNode data) {
 
-    record Payment(String paymentId, Long totalAmount, String currency, String status,
-                   Map<String, Object> metadata, List<CartItem> productCart) {
-    }
+    record Payment(
+            String paymentId,
+            Long totalAmount,
+            String currency,
+            String status,
+            Map<String, Object> metadata,
+            List<CartItem> productCart) {}
 
-    record CartItem(String productId, Long quantity) {
-    }
+    record CartItem(String productId, Long quantity) {}
 
-    record Refund(String refundId, String paymentId, Long amount, String currency, String status) {
-    }
+    record Refund(String refundId, String paymentId, Long amount, String currency, String status) {}
 
-    record Dispute(String disputeId, String paymentId, String amount, String currency) {
-    }
+    record Dispute(String disputeId, String paymentId, String amount, String currency) {}
 }

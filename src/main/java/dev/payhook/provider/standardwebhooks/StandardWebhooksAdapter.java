@@ -49,36 +49,47 @@ public class StandardWebhooksAdapter implements ProviderAdapter {
         if (w.data() == null || w.data().isNull()) {
             return List.of(b.build(EventType.OTHER));
         }
-        return List.of(switch (type) {
-            case "payment.succeeded" -> payment(b, w, EventType.PAYMENT_SUCCEEDED);
-            case "payment.failed" -> payment(b, w, EventType.PAYMENT_FAILED);
-            case "payment.processing" -> payment(b, w, EventType.PAYMENT_PENDING);
-            case "payment.cancelled" -> payment(b, w, EventType.PAYMENT_CANCELED);
-            case "refund.succeeded" -> refund(b, w, EventType.REFUND_SUCCEEDED);
-            case "refund.failed" -> refund(b, w, EventType.REFUND_FAILED);
-            case "dispute.opened" -> dispute(b, w, EventType.DISPUTE_OPENED);
-            case "dispute.won" -> dispute(b, w, EventType.DISPUTE_WON);
-            case "dispute.lost", "dispute.accepted" -> dispute(b, w, EventType.DISPUTE_LOST);
-            case "subscription.active" -> b.build(EventType.SUBSCRIPTION_ACTIVATED);
-            case "subscription.updated", "subscription.plan_changed", "subscription.renewed" ->
-                    b.build(EventType.SUBSCRIPTION_UPDATED);
-            case "subscription.cancelled", "subscription.expired" -> b.build(EventType.SUBSCRIPTION_CANCELED);
-            default -> b.build(EventType.OTHER);
-        });
+        return List.of(
+                switch (type) {
+                    case "payment.succeeded" -> payment(b, w, EventType.PAYMENT_SUCCEEDED);
+                    case "payment.failed" -> payment(b, w, EventType.PAYMENT_FAILED);
+                    case "payment.processing" -> payment(b, w, EventType.PAYMENT_PENDING);
+                    case "payment.cancelled" -> payment(b, w, EventType.PAYMENT_CANCELED);
+                    case "refund.succeeded" -> refund(b, w, EventType.REFUND_SUCCEEDED);
+                    case "refund.failed" -> refund(b, w, EventType.REFUND_FAILED);
+                    case "dispute.opened" -> dispute(b, w, EventType.DISPUTE_OPENED);
+                    case "dispute.won" -> dispute(b, w, EventType.DISPUTE_WON);
+                    case "dispute.lost", "dispute.accepted" -> dispute(b, w, EventType.DISPUTE_LOST);
+                    case "subscription.active" -> b.build(EventType.SUBSCRIPTION_ACTIVATED);
+                    case "subscription.updated", "subscription.plan_changed", "subscription.renewed" ->
+                        b.build(EventType.SUBSCRIPTION_UPDATED);
+                    case "subscription.cancelled", "subscription.expired" -> b.build(EventType.SUBSCRIPTION_CANCELED);
+                    default -> b.build(EventType.OTHER);
+                });
     }
 
     private static NormalizedEvent payment(NormalizedEvent.Builder b, DodoWebhook w, EventType type) {
         DodoWebhook.Payment p = WireJson.convert(w.data(), DodoWebhook.Payment.class);
         Object orderId = p.metadata() == null ? null : p.metadata().get("order_id");
-        List<String> products = p.productCart() == null ? List.of()
-                : p.productCart().stream().map(DodoWebhook.CartItem::productId).filter(Objects::nonNull).toList();
-        return b.payment(p.paymentId()).order(orderId == null ? null : orderId.toString()).products(products)
-                .amount(p.totalAmount(), p.currency()).build(type);
+        List<String> products = p.productCart() == null
+                ? List.of()
+                : p.productCart().stream()
+                        .map(DodoWebhook.CartItem::productId)
+                        .filter(Objects::nonNull)
+                        .toList();
+        return b.payment(p.paymentId())
+                .order(orderId == null ? null : orderId.toString())
+                .products(products)
+                .amount(p.totalAmount(), p.currency())
+                .build(type);
     }
 
     private static NormalizedEvent refund(NormalizedEvent.Builder b, DodoWebhook w, EventType type) {
         DodoWebhook.Refund r = WireJson.convert(w.data(), DodoWebhook.Refund.class);
-        return b.payment(r.paymentId()).refund(r.refundId()).amount(r.amount(), r.currency()).build(type);
+        return b.payment(r.paymentId())
+                .refund(r.refundId())
+                .amount(r.amount(), r.currency())
+                .build(type);
     }
 
     private static NormalizedEvent dispute(NormalizedEvent.Builder b, DodoWebhook w, EventType type) {

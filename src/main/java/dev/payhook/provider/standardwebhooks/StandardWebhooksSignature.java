@@ -27,7 +27,9 @@ final class StandardWebhooksSignature {
     StandardWebhooksSignature(String provider, ProviderProperties properties, Clock clock) {
         this.properties = properties;
         this.clock = clock;
-        this.keys = properties.presentSecrets().stream().map(s -> decodeSecret(provider, s)).toList();
+        this.keys = properties.presentSecrets().stream()
+                .map(s -> decodeSecret(provider, s))
+                .toList();
     }
 
     private static byte[] decodeSecret(String provider, String secret) {

@@ -4,8 +4,8 @@ import dev.payhook.config.ProviderProperties;
 import dev.payhook.provider.Acknowledgement;
 import dev.payhook.provider.EventType;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.TimestampedHmacAdapter;
 import dev.payhook.provider.TimestampedHmac;
+import dev.payhook.provider.TimestampedHmacAdapter;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.stripe.StripeObjects.Charge;
@@ -13,12 +13,12 @@ import dev.payhook.provider.stripe.StripeObjects.CheckoutSession;
 import dev.payhook.provider.stripe.StripeObjects.Dispute;
 import dev.payhook.provider.stripe.StripeObjects.PaymentIntent;
 import dev.payhook.provider.stripe.StripeObjects.Refund;
-import tools.jackson.databind.JsonNode;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.JsonNode;
 
 /** Stripe: {@code Stripe-Signature: t=..,v1=..}, HMAC-SHA256 over {@code t.body}, any v1 of any secret. */
 public class StripeAdapter extends TimestampedHmacAdapter {
@@ -36,7 +36,10 @@ public class StripeAdapter extends TimestampedHmacAdapter {
     public List<NormalizedEvent> normalize(WebhookRequest request) {
         StripeEvent event = WireJson.read(request.body(), StripeEvent.class);
         String type = WireJson.require(event.type(), "type");
-        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, event.id(), type,
+        NormalizedEvent.Builder b = NormalizedEvent.builder(
+                        provider,
+                        event.id(),
+                        type,
                         event.created() == null ? null : Instant.ofEpochSecond(event.created()))
                 .livemode(event.livemode());
         JsonNode object = event.data() == null ? null : event.data().object();
@@ -55,7 +58,8 @@ public class StripeAdapter extends TimestampedHmacAdapter {
             case "refund.created", "refund.updated", "charge.refund.updated" -> List.of(refund(b, object));
             case "charge.dispute.created" -> List.of(dispute(b, object, EventType.DISPUTE_OPENED));
             case "charge.dispute.closed" -> List.of(disputeClosed(b, object));
-            case "checkout.session.completed", "checkout.session.async_payment_succeeded" -> List.of(checkout(b, object));
+            case "checkout.session.completed", "checkout.session.async_payment_succeeded" ->
+                List.of(checkout(b, object));
             case "customer.subscription.created" -> List.of(b.build(EventType.SUBSCRIPTION_ACTIVATED));
             case "customer.subscription.updated" -> List.of(b.build(EventType.SUBSCRIPTION_UPDATED));
             case "customer.subscription.deleted" -> List.of(b.build(EventType.SUBSCRIPTION_CANCELED));
@@ -66,15 +70,22 @@ public class StripeAdapter extends TimestampedHmacAdapter {
     private static NormalizedEvent paymentIntent(NormalizedEvent.Builder b, JsonNode object, EventType type) {
         PaymentIntent pi = WireJson.convert(object, PaymentIntent.class);
         long amount = type == EventType.PAYMENT_SUCCEEDED && pi.amountReceived() != null && pi.amountReceived() > 0
-                ? pi.amountReceived() : WireJson.require(pi.amount(), "amount");
-        return b.payment(pi.id()).order(orderId(pi.metadata())).products(products(pi.metadata()))
-                .amount(amount, pi.currency()).build(type);
+                ? pi.amountReceived()
+                : WireJson.require(pi.amount(), "amount");
+        return b.payment(pi.id())
+                .order(orderId(pi.metadata()))
+                .products(products(pi.metadata()))
+                .amount(amount, pi.currency())
+                .build(type);
     }
 
     private static NormalizedEvent charge(NormalizedEvent.Builder b, JsonNode object, EventType type) {
         Charge ch = WireJson.convert(object, Charge.class);
-        return b.payment(paymentOf(ch.paymentIntent(), ch.id())).order(orderId(ch.metadata()))
-                .products(products(ch.metadata())).amount(WireJson.require(ch.amount(), "amount"), ch.currency()).build(type);
+        return b.payment(paymentOf(ch.paymentIntent(), ch.id()))
+                .order(orderId(ch.metadata()))
+                .products(products(ch.metadata()))
+                .amount(WireJson.require(ch.amount(), "amount"), ch.currency())
+                .build(type);
     }
 
     /**
@@ -83,23 +94,35 @@ public class StripeAdapter extends TimestampedHmacAdapter {
      */
     private List<NormalizedEvent> chargeRefunds(StripeEvent event, JsonNode object) {
         Charge ch = WireJson.convert(object, Charge.class);
-        List<Refund> refunds = ch.refunds() == null || ch.refunds().data() == null ? List.of() : ch.refunds().data();
+        List<Refund> refunds = ch.refunds() == null || ch.refunds().data() == null
+                ? List.of()
+                : ch.refunds().data();
         String payment = paymentOf(ch.paymentIntent(), ch.id());
         List<NormalizedEvent> events = new ArrayList<>();
         for (Refund r : refunds) {
             if ("succeeded".equals(r.status()) || r.status() == null) {
-                events.add(NormalizedEvent.builder(provider, event.id() + "/" + r.id(), event.type(), Instant.ofEpochSecond(event.created()))
-                        .livemode(event.livemode()).payment(payment).refund(r.id())
-                        .amount(WireJson.require(r.amount(), "refund amount"), r.currency() == null ? ch.currency() : r.currency())
+                events.add(NormalizedEvent.builder(
+                                provider,
+                                event.id() + "/" + r.id(),
+                                event.type(),
+                                Instant.ofEpochSecond(event.created()))
+                        .livemode(event.livemode())
+                        .payment(payment)
+                        .refund(r.id())
+                        .amount(
+                                WireJson.require(r.amount(), "refund amount"),
+                                r.currency() == null ? ch.currency() : r.currency())
                         .build(EventType.REFUND_SUCCEEDED));
             }
         }
         if (events.isEmpty()) {
             // Newer API versions omit the list: the cumulative amount_refunded is the fact carried.
-            events.add(NormalizedEvent.builder(provider, event.id(), event.type(), Instant.ofEpochSecond(event.created()))
-                    .livemode(event.livemode()).payment(payment)
-                    .amount(WireJson.require(ch.amountRefunded(), "amount_refunded"), ch.currency())
-                    .build(EventType.REFUND_SUCCEEDED));
+            events.add(
+                    NormalizedEvent.builder(provider, event.id(), event.type(), Instant.ofEpochSecond(event.created()))
+                            .livemode(event.livemode())
+                            .payment(payment)
+                            .amount(WireJson.require(ch.amountRefunded(), "amount_refunded"), ch.currency())
+                            .build(EventType.REFUND_SUCCEEDED));
         }
         return events;
     }
@@ -111,13 +134,17 @@ public class StripeAdapter extends TimestampedHmacAdapter {
             case "failed", "canceled" -> EventType.REFUND_FAILED;
             default -> EventType.OTHER;
         };
-        return b.payment(paymentOf(r.paymentIntent(), r.charge())).refund(r.id())
-                .amount(r.amount(), r.currency()).build(type);
+        return b.payment(paymentOf(r.paymentIntent(), r.charge()))
+                .refund(r.id())
+                .amount(r.amount(), r.currency())
+                .build(type);
     }
 
     private static NormalizedEvent dispute(NormalizedEvent.Builder b, JsonNode object, EventType type) {
         Dispute d = WireJson.convert(object, Dispute.class);
-        return b.payment(paymentOf(d.paymentIntent(), d.charge())).amount(d.amount(), d.currency()).build(type);
+        return b.payment(paymentOf(d.paymentIntent(), d.charge()))
+                .amount(d.amount(), d.currency())
+                .build(type);
     }
 
     private static NormalizedEvent disputeClosed(NormalizedEvent.Builder b, JsonNode object) {
@@ -136,7 +163,9 @@ public class StripeAdapter extends TimestampedHmacAdapter {
             return b.build(EventType.OTHER);
         }
         String order = s.clientReferenceId() != null ? s.clientReferenceId() : orderId(s.metadata());
-        return b.payment(s.paymentIntent()).order(order).amount(s.amountTotal(), s.currency())
+        return b.payment(s.paymentIntent())
+                .order(order)
+                .amount(s.amountTotal(), s.currency())
                 .build(EventType.PAYMENT_SUCCEEDED);
     }
 

@@ -6,27 +6,38 @@ import java.util.Map;
 /** The Stripe objects Payhook reads out of {@code data.object}, field for field as Stripe names them. */
 final class StripeObjects {
 
-    private StripeObjects() {
-    }
+    private StripeObjects() {}
 
-    record PaymentIntent(String id, Long amount, Long amountReceived, String currency, String status,
-                         Map<String, String> metadata) {
-    }
+    record PaymentIntent(
+            String id,
+            Long amount,
+            Long amountReceived,
+            String currency,
+            String status,
+            Map<String, String> metadata) {}
 
-    record Charge(String id, String paymentIntent, Long amount, Long amountRefunded, String currency,
-                  String status, Map<String, String> metadata, RefundList refunds) {
-    }
+    record Charge(
+            String id,
+            String paymentIntent,
+            Long amount,
+            Long amountRefunded,
+            String currency,
+            String status,
+            Map<String, String> metadata,
+            RefundList refunds) {}
 
-    record RefundList(List<Refund> data) {
-    }
+    record RefundList(List<Refund> data) {}
 
-    record Refund(String id, Long amount, String currency, String charge, String paymentIntent, String status) {
-    }
+    record Refund(String id, Long amount, String currency, String charge, String paymentIntent, String status) {}
 
-    record Dispute(String id, Long amount, String currency, String charge, String paymentIntent, String status) {
-    }
+    record Dispute(String id, Long amount, String currency, String charge, String paymentIntent, String status) {}
 
-    record CheckoutSession(String id, String paymentIntent, Long amountTotal, String currency, String paymentStatus,
-                           String clientReferenceId, Map<String, String> metadata) {
-    }
+    record CheckoutSession(
+            String id,
+            String paymentIntent,
+            Long amountTotal,
+            String currency,
+            String paymentStatus,
+            String clientReferenceId,
+            Map<String, String> metadata) {}
 }

@@ -36,7 +36,8 @@ public class WechatPayAdapter implements ProviderAdapter {
         this.signature = new WechatPaySignature(provider, properties, clock);
         byte[] key = properties.getApiV3Key().getBytes(StandardCharsets.UTF_8);
         if (key.length != 32) {
-            throw new IllegalStateException("payhook.providers." + provider + ".api-v3-key must be the 32-character API v3 key");
+            throw new IllegalStateException(
+                    "payhook.providers." + provider + ".api-v3-key must be the 32-character API v3 key");
         }
         this.apiV3Key = new SecretKeySpec(key, "AES");
     }
@@ -64,22 +65,26 @@ public class WechatPayAdapter implements ProviderAdapter {
             throw new UnparseablePayload("missing field resource");
         }
         Decrypted r = decrypt(n.resource());
-        Instant at = r.successTime() != null ? WireJson.offsetTime(r.successTime(), "success_time")
+        Instant at = r.successTime() != null
+                ? WireJson.offsetTime(r.successTime(), "success_time")
                 : WireJson.offsetTime(n.createTime(), "create_time");
         NormalizedEvent.Builder b = NormalizedEvent.builder(provider, WireJson.require(n.id(), "id"), type, at)
-                .payment(r.transactionId()).order(r.outTradeNo());
+                .payment(r.transactionId())
+                .order(r.outTradeNo());
         WechatPayNotification.Amount amount = r.amount();
         String currency = amount == null || amount.currency() == null ? "CNY" : amount.currency();
         if (type.startsWith("REFUND.")) {
             b.refund(WireJson.require(r.refundId(), "refund_id"))
                     .amount(amount == null ? null : amount.refund(), currency);
-            return List.of(b.build(type.equals("REFUND.SUCCESS") ? EventType.REFUND_SUCCEEDED : EventType.REFUND_FAILED));
+            return List.of(
+                    b.build(type.equals("REFUND.SUCCESS") ? EventType.REFUND_SUCCEEDED : EventType.REFUND_FAILED));
         }
         b.amount(amount == null ? null : amount.total(), currency);
-        return List.of(switch (type) {
-            case "TRANSACTION.SUCCESS" -> b.build(EventType.PAYMENT_SUCCEEDED);
-            default -> b.build(EventType.OTHER);
-        });
+        return List.of(
+                switch (type) {
+                    case "TRANSACTION.SUCCESS" -> b.build(EventType.PAYMENT_SUCCEEDED);
+                    default -> b.build(EventType.OTHER);
+                });
     }
 
     private Decrypted decrypt(WechatPayNotification.Resource resource) {
@@ -88,15 +93,21 @@ public class WechatPayAdapter implements ProviderAdapter {
         }
         try {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(Cipher.DECRYPT_MODE, apiV3Key, new GCMParameterSpec(128,
-                    WireJson.require(resource.nonce(), "resource.nonce").getBytes(StandardCharsets.UTF_8)));
+            cipher.init(
+                    Cipher.DECRYPT_MODE,
+                    apiV3Key,
+                    new GCMParameterSpec(
+                            128,
+                            WireJson.require(resource.nonce(), "resource.nonce").getBytes(StandardCharsets.UTF_8)));
             if (resource.associatedData() != null) {
                 cipher.updateAAD(resource.associatedData().getBytes(StandardCharsets.UTF_8));
             }
-            byte[] plain = cipher.doFinal(Base64.getDecoder().decode(WireJson.require(resource.ciphertext(), "resource.ciphertext")));
+            byte[] plain = cipher.doFinal(
+                    Base64.getDecoder().decode(WireJson.require(resource.ciphertext(), "resource.ciphertext")));
             return WireJson.read(plain, Decrypted.class);
         } catch (GeneralSecurityException | IllegalArgumentException e) {
-            throw new UnparseablePayload("resource does not decrypt with the API v3 key: " + e.getClass().getSimpleName());
+            throw new UnparseablePayload("resource does not decrypt with the API v3 key: "
+                    + e.getClass().getSimpleName());
         }
     }
 

@@ -32,8 +32,10 @@ final class WechatPaySignature {
     private final Duration tolerance;
 
     WechatPaySignature(String provider, ProviderProperties properties, Clock clock) {
-        properties.presentPlatformKeys().forEach((serial, key) ->
-                keys.put(serial, RsaKeys.parse(key, "payhook.providers." + provider + ".platform-keys." + serial)));
+        properties
+                .presentPlatformKeys()
+                .forEach((serial, key) -> keys.put(
+                        serial, RsaKeys.parse(key, "payhook.providers." + provider + ".platform-keys." + serial)));
         this.clock = clock;
         this.tolerance = properties.getTolerance();
     }

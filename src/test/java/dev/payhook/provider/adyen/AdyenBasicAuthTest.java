@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 class AdyenBasicAuthTest {
 
     private final AdyenAdapter adyen = new AdyenAdapter("adyen", properties(), Clock.systemUTC());
-    private final byte[] batch = AdyenNotificationTest.batch("false",
-            List.of(AdyenNotificationTest.authorisation("ord-1", "psp-1", 100, "EUR", Instant.now())));
+    private final byte[] batch = AdyenNotificationTest.batch(
+            "false", List.of(AdyenNotificationTest.authorisation("ord-1", "psp-1", 100, "EUR", Instant.now())));
 
     private static ProviderProperties properties() {
         ProviderProperties p = new ProviderProperties();
@@ -36,12 +36,15 @@ class AdyenBasicAuthTest {
 
     @Test
     void theConfiguredCredentialsAreRequired() {
-        assertThatCode(() -> adyen.verify(new WebhookRequest("adyen", batch,
-                Map.of("authorization", basic("adyen-notifier", "s3cret:with-colon"))))).doesNotThrowAnyException();
-        assertThatThrownBy(() -> adyen.verify(new WebhookRequest("adyen", batch,
-                Map.of("authorization", basic("adyen-notifier", "guess"))))).isInstanceOf(WebhookRejected.class)
+        assertThatCode(() -> adyen.verify(new WebhookRequest(
+                        "adyen", batch, Map.of("authorization", basic("adyen-notifier", "s3cret:with-colon")))))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> adyen.verify(
+                        new WebhookRequest("adyen", batch, Map.of("authorization", basic("adyen-notifier", "guess")))))
+                .isInstanceOf(WebhookRejected.class)
                 .hasMessage("basic_auth_mismatch");
         assertThatThrownBy(() -> adyen.verify(new WebhookRequest("adyen", batch, Map.of())))
-                .isInstanceOf(WebhookRejected.class).hasMessage("basic_auth_mismatch");
+                .isInstanceOf(WebhookRejected.class)
+                .hasMessage("basic_auth_mismatch");
     }
 }

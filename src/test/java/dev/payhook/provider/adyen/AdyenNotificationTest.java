@@ -41,8 +41,15 @@ class AdyenNotificationTest extends ProviderScenarios {
         return item(unique("rf"), payment, "refund-request-" + unique("r"), amount, "CNY", "REFUND", "true", at);
     }
 
-    private static Item item(String psp, String original, String order, long amount, String currency, String code,
-                             String success, Instant at) {
+    private static Item item(
+            String psp,
+            String original,
+            String order,
+            long amount,
+            String currency,
+            String code,
+            String success,
+            Instant at) {
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("psp_reference", psp);
         f.put("original_reference", original);
@@ -60,10 +67,15 @@ class AdyenNotificationTest extends ProviderScenarios {
         for (int i = 0; i < items.size(); i++) {
             Item item = items.get(i);
             Map<String, Object> values = new LinkedHashMap<>(item.fields());
-            String signed = String.join(":", String.valueOf(values.get("psp_reference")),
-                    String.valueOf(values.get("original_reference")), "PayhookTestMerchant",
-                    String.valueOf(values.get("order_id")), String.valueOf(values.get("amount")),
-                    String.valueOf(values.get("currency")), String.valueOf(values.get("event_code")),
+            String signed = String.join(
+                    ":",
+                    String.valueOf(values.get("psp_reference")),
+                    String.valueOf(values.get("original_reference")),
+                    "PayhookTestMerchant",
+                    String.valueOf(values.get("order_id")),
+                    String.valueOf(values.get("amount")),
+                    String.valueOf(values.get("currency")),
+                    String.valueOf(values.get("event_code")),
                     String.valueOf(values.get("success")));
             values.put("hmac", item.key() == null ? "" : Signer.adyen(item.key(), signed));
             json.append(new String(Fixtures.load("adyen/item.json", values), StandardCharsets.UTF_8).stripTrailing());
@@ -86,7 +98,8 @@ class AdyenNotificationTest extends ProviderScenarios {
     }
 
     @Override
-    protected Notification refund(String order, String payment, long captured, long amount, long refundedTotal, Instant at) {
+    protected Notification refund(
+            String order, String payment, long captured, long amount, long refundedTotal, Instant at) {
         return notification(List.of(refundItem(order, payment, amount, at)));
     }
 
@@ -109,15 +122,28 @@ class AdyenNotificationTest extends ProviderScenarios {
         Item paid = authorisation(order, payment, 3000, "CNY", t);
         Item refunded = refundItem(order, payment, 1000, t.plusSeconds(10));
         assertAccepted(send(notification(List.of(paid, refunded))));
-        assertThat(awaitOrder(order, "partially_refunded").path("payments").get(0).path("refunded_minor").asLong())
+        assertThat(awaitOrder(order, "partially_refunded")
+                        .path("payments")
+                        .get(0)
+                        .path("refunded_minor")
+                        .asLong())
                 .isEqualTo(1000);
-        String receipt = gateway.get("/ops/receipts?provider=adyen&event_id=" + paid.eventId()).json().get(0).path("id").asString();
+        String receipt = gateway.get("/ops/receipts?provider=adyen&event_id=" + paid.eventId())
+                .json()
+                .get(0)
+                .path("id")
+                .asString();
         JsonNode events = gateway.get("/ops/receipts/" + receipt).json().path("events");
         assertThat(events).hasSize(2);
         assertThat(events).allMatch(ev -> ev.path("outcome").asString().equals("applied"));
         assertThat(events).anyMatch(ev -> ev.path("event_id").asString().equals(refunded.eventId()));
-        assertThat(gateway.get("/ops/receipts?provider=adyen&event_id=" + refunded.eventId()).json().get(0).path("id").asString())
-                .as("the batch is found by its second item too").isEqualTo(receipt);
+        assertThat(gateway.get("/ops/receipts?provider=adyen&event_id=" + refunded.eventId())
+                        .json()
+                        .get(0)
+                        .path("id")
+                        .asString())
+                .as("the batch is found by its second item too")
+                .isEqualTo(receipt);
     }
 
     @Test
@@ -126,7 +152,8 @@ class AdyenNotificationTest extends ProviderScenarios {
         gateway.putOrder(paid, 3000, "CNY");
         gateway.putOrder(other, 500, "CNY");
         Item good = authorisation(paid, unique("pay"), 3000, "CNY", Instant.now());
-        Item forged = new Item(authorisation(other, unique("pay"), 500, "CNY", Instant.now()).fields(), ADYEN_KEY.replace('0', '1'));
+        Item forged = new Item(
+                authorisation(other, unique("pay"), 500, "CNY", Instant.now()).fields(), ADYEN_KEY.replace('0', '1'));
         Notification batch = notification(List.of(good, forged));
         assertRefusedWithoutTrace(batch, paid);
         assertThat(gateway.order(other).path("status").asString()).isEqualTo("pending");
@@ -137,14 +164,17 @@ class AdyenNotificationTest extends ProviderScenarios {
         String order = unique("ord");
         gateway.putOrder(order, 1200, "CNY");
         Notification n = payment(order, unique("pay"), 1200, Instant.now());
-        byte[] tampered = new String(n.body(), StandardCharsets.UTF_8).replace("\"value\": 1200", "\"value\": 1201")
+        byte[] tampered = new String(n.body(), StandardCharsets.UTF_8)
+                .replace("\"value\": 1200", "\"value\": 1201")
                 .getBytes(StandardCharsets.UTF_8);
         assertThat(tampered).isNotEqualTo(n.body());
         assertRefusedWithoutTrace(new Notification(n.eventId(), n.contentType(), tampered, Map.of()), order);
 
-        Item wrongKey = new Item(authorisation(order, unique("pay"), 1200, "CNY", Instant.now()).fields(), ADYEN_KEY.replace('A', 'B'));
+        Item wrongKey = new Item(
+                authorisation(order, unique("pay"), 1200, "CNY", Instant.now()).fields(), ADYEN_KEY.replace('A', 'B'));
         assertRefusedWithoutTrace(notification(List.of(wrongKey)), order);
-        Item unsigned = new Item(authorisation(order, unique("pay"), 1200, "CNY", Instant.now()).fields(), null);
+        Item unsigned = new Item(
+                authorisation(order, unique("pay"), 1200, "CNY", Instant.now()).fields(), null);
         assertRefusedWithoutTrace(notification(List.of(unsigned)), order);
     }
 
@@ -152,7 +182,8 @@ class AdyenNotificationTest extends ProviderScenarios {
     void theRotatedPreviousKeyIsAccepted() {
         String order = unique("ord");
         gateway.putOrder(order, 800, "CNY");
-        Item old = new Item(authorisation(order, unique("pay"), 800, "CNY", Instant.now()).fields(), ADYEN_PREVIOUS_KEY);
+        Item old = new Item(
+                authorisation(order, unique("pay"), 800, "CNY", Instant.now()).fields(), ADYEN_PREVIOUS_KEY);
         assertAccepted(send(notification(List.of(old))));
         awaitOrder(order, "paid");
     }
@@ -177,8 +208,10 @@ class AdyenNotificationTest extends ProviderScenarios {
         Item refused = item(payment, "", order, 600, "CNY", "AUTHORISATION", "false", Instant.now());
         assertAccepted(send(notification(List.of(refused))));
         awaitReceipts("adyen", refused.eventId(), 1);
-        assertThat(count("SELECT count(*) FROM payments WHERE provider = 'adyen' AND provider_payment_id = ? AND status = 'failed'",
-                payment)).isEqualTo(1);
+        assertThat(count(
+                        "SELECT count(*) FROM payments WHERE provider = 'adyen' AND provider_payment_id = ? AND status = 'failed'",
+                        payment))
+                .isEqualTo(1);
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
     }
 
@@ -189,8 +222,13 @@ class AdyenNotificationTest extends ProviderScenarios {
         Notification n = notification("true", List.of(authorisation(order, unique("pay"), 900, "CNY", Instant.now())));
         assertAccepted(send(n));
         awaitReceipts("adyen", n.eventId(), 1);
-        assertThat(gateway.get("/ops/receipts?provider=adyen&event_id=" + n.eventId()).json().get(0).path("outcome").asString())
+        assertThat(gateway.get("/ops/receipts?provider=adyen&event_id=" + n.eventId())
+                        .json()
+                        .get(0)
+                        .path("outcome")
+                        .asString())
                 .isEqualTo("rejected_mode");
-        assertThat(gateway.order(order).path("entitlement").path("status").asString()).isEqualTo("none");
+        assertThat(gateway.order(order).path("entitlement").path("status").asString())
+                .isEqualTo("none");
     }
 }

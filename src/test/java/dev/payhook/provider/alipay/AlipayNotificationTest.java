@@ -25,8 +25,8 @@ import tools.jackson.databind.JsonNode;
 /** Alipay asynchronous notifications: form POST, RSA2 over the sorted parameters, answer {@code success}. */
 class AlipayNotificationTest extends ProviderScenarios {
 
-    private static final DateTimeFormatter BEIJING = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
-            .withZone(ZoneId.of("Asia/Shanghai"));
+    private static final DateTimeFormatter BEIJING =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.of("Asia/Shanghai"));
     private static final String FORM = "application/x-www-form-urlencoded; charset=utf-8";
 
     @Override
@@ -83,7 +83,8 @@ class AlipayNotificationTest extends ProviderScenarios {
     }
 
     private static Notification notification(Map<String, String> params, PrivateKey key) {
-        return new Notification(params.get("notify_id"), FORM, signedForm(params, key, StandardCharsets.UTF_8), Map.of());
+        return new Notification(
+                params.get("notify_id"), FORM, signedForm(params, key, StandardCharsets.UTF_8), Map.of());
     }
 
     @Override
@@ -93,8 +94,10 @@ class AlipayNotificationTest extends ProviderScenarios {
 
     /** Alipay's refund notification carries the trade's refunded total so far in refund_fee. */
     @Override
-    protected Notification refund(String order, String payment, long captured, long amount, long refundedTotal, Instant at) {
-        Map<String, String> p = params(order, payment, captured, refundedTotal == captured ? "TRADE_CLOSED" : "TRADE_SUCCESS", at);
+    protected Notification refund(
+            String order, String payment, long captured, long amount, long refundedTotal, Instant at) {
+        Map<String, String> p =
+                params(order, payment, captured, refundedTotal == captured ? "TRADE_CLOSED" : "TRADE_SUCCESS", at);
         p.put("refund_fee", yuan(refundedTotal));
         p.put("out_biz_no", unique("rf"));
         p.put("gmt_refund", BEIJING.format(at));
@@ -118,14 +121,19 @@ class AlipayNotificationTest extends ProviderScenarios {
         String order = unique("ord");
         gateway.putOrder(order, 1200, "CNY");
         Notification n = payment(order, unique("pay"), 1200, Instant.now());
-        byte[] tampered = new String(n.body(), StandardCharsets.US_ASCII).replace("total_amount=12.00", "total_amount=12.01")
+        byte[] tampered = new String(n.body(), StandardCharsets.US_ASCII)
+                .replace("total_amount=12.00", "total_amount=12.01")
                 .getBytes(StandardCharsets.US_ASCII);
         assertThat(tampered).isNotEqualTo(n.body());
         assertRefusedWithoutTrace(new Notification(n.eventId(), FORM, tampered, Map.of()), order);
 
-        assertRefusedWithoutTrace(notification(params(order, unique("pay"), 1200, "TRADE_SUCCESS", Instant.now()),
-                TestKeys.FORGER.getPrivate()), order);
-        assertRefusedWithoutTrace(notification(params(order, unique("pay"), 1200, "TRADE_SUCCESS", Instant.now()), null), order);
+        assertRefusedWithoutTrace(
+                notification(
+                        params(order, unique("pay"), 1200, "TRADE_SUCCESS", Instant.now()),
+                        TestKeys.FORGER.getPrivate()),
+                order);
+        assertRefusedWithoutTrace(
+                notification(params(order, unique("pay"), 1200, "TRADE_SUCCESS", Instant.now()), null), order);
 
         Map<String, String> rsa1 = params(order, unique("pay"), 1200, "TRADE_SUCCESS", Instant.now());
         rsa1.put("sign_type", "RSA");
@@ -140,11 +148,13 @@ class AlipayNotificationTest extends ProviderScenarios {
         Map<String, String> p = params(order, unique("pay"), 1300, "TRADE_SUCCESS", Instant.now());
         p.put("subject", "测试订单 Payhook");
         Charset gbk = Charset.forName("GBK");
-        assertRefusedWithoutTrace(new Notification(p.get("notify_id"), FORM,
-                signedForm(p, TestKeys.CURRENT.getPrivate(), gbk), Map.of()), order);
+        assertRefusedWithoutTrace(
+                new Notification(p.get("notify_id"), FORM, signedForm(p, TestKeys.CURRENT.getPrivate(), gbk), Map.of()),
+                order);
 
         p.put("charset", "gbk");
-        assertAccepted(send(new Notification(p.get("notify_id"), FORM, signedForm(p, TestKeys.CURRENT.getPrivate(), gbk), Map.of())));
+        assertAccepted(send(new Notification(
+                p.get("notify_id"), FORM, signedForm(p, TestKeys.CURRENT.getPrivate(), gbk), Map.of())));
         awaitOrder(order, "paid");
     }
 
@@ -159,7 +169,11 @@ class AlipayNotificationTest extends ProviderScenarios {
         closing.put("out_biz_no", unique("rf"));
         closing.put("gmt_refund", BEIJING.format(t.plusSeconds(60)));
         assertAccepted(send(notification(closing, TestKeys.CURRENT.getPrivate())));
-        assertThat(awaitOrder(order, "refunded").path("entitlement").path("status").asString()).isEqualTo("revoked");
+        assertThat(awaitOrder(order, "refunded")
+                        .path("entitlement")
+                        .path("status")
+                        .asString())
+                .isEqualTo("revoked");
     }
 
     /** Alipay documents gmt_refund as yyyy-MM-dd HH:mm:ss.S (e.g. 2015-04-28 15:45:57.320). */
@@ -168,17 +182,24 @@ class AlipayNotificationTest extends ProviderScenarios {
         String order = unique("ord"), payment = unique("pay");
         Instant t = Instant.now().minusSeconds(120);
         gateway.putOrder(order, 4000, "CNY");
-        assertAccepted(send(notification(params(order, payment, 4000, "TRADE_SUCCESS", t), TestKeys.CURRENT.getPrivate())));
+        assertAccepted(
+                send(notification(params(order, payment, 4000, "TRADE_SUCCESS", t), TestKeys.CURRENT.getPrivate())));
         awaitOrder(order, "paid");
         Map<String, String> refund = params(order, payment, 4000, "TRADE_SUCCESS", t.plusSeconds(60));
         refund.put("refund_fee", yuan(1000));
         refund.put("out_biz_no", unique("rf"));
-        refund.put("gmt_refund", DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneId.of("Asia/Shanghai"))
-                .format(t.plusSeconds(60).plusMillis(320)));
+        refund.put(
+                "gmt_refund",
+                DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS")
+                        .withZone(ZoneId.of("Asia/Shanghai"))
+                        .format(t.plusSeconds(60).plusMillis(320)));
         assertAccepted(send(notification(refund, TestKeys.CURRENT.getPrivate())));
         JsonNode refunded = awaitOrder(order, "partially_refunded");
-        assertThat(refunded.path("payments").get(0).path("refunded_minor").asLong()).isEqualTo(1000);
-        assertThat(count("SELECT count(*) FROM receipts WHERE event_id = ? AND outcome = 'applied'", refund.get("notify_id")))
+        assertThat(refunded.path("payments").get(0).path("refunded_minor").asLong())
+                .isEqualTo(1000);
+        assertThat(count(
+                        "SELECT count(*) FROM receipts WHERE event_id = ? AND outcome = 'applied'",
+                        refund.get("notify_id")))
                 .isOne();
     }
 
@@ -187,8 +208,11 @@ class AlipayNotificationTest extends ProviderScenarios {
         String order = unique("ord");
         gateway.putOrder(order, 900, "CNY");
         Map<String, String> p = params(order, unique("pay"), 900, "TRADE_SUCCESS", Instant.now());
-        assertAccepted(send(new Notification(p.get("notify_id"), FORM,
-                signedForm(p, TestKeys.CURRENT.getPrivate(), StandardCharsets.UTF_8, true), Map.of())));
+        assertAccepted(send(new Notification(
+                p.get("notify_id"),
+                FORM,
+                signedForm(p, TestKeys.CURRENT.getPrivate(), StandardCharsets.UTF_8, true),
+                Map.of())));
         awaitOrder(order, "paid");
     }
 
@@ -196,14 +220,15 @@ class AlipayNotificationTest extends ProviderScenarios {
     void theRotatedPreviousKeyIsAccepted() {
         String order = unique("ord");
         gateway.putOrder(order, 800, "CNY");
-        assertAccepted(send(notification(params(order, unique("pay"), 800, "TRADE_SUCCESS", Instant.now()),
-                TestKeys.PREVIOUS.getPrivate())));
+        assertAccepted(send(notification(
+                params(order, unique("pay"), 800, "TRADE_SUCCESS", Instant.now()), TestKeys.PREVIOUS.getPrivate())));
         awaitOrder(order, "paid");
     }
 
     @Test
     void aJsonBodyIsNotAnAlipayNotification() {
-        Answer answer = gateway.post("/webhooks/alipay", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of());
+        Answer answer =
+                gateway.post("/webhooks/alipay", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of());
         assertThat(answer.status()).isEqualTo(415);
     }
 }

@@ -36,8 +36,13 @@ class WechatPayNotificationTest extends ProviderScenarios {
     }
 
     /** The encrypted notification body, as WeChat Pay builds it. */
-    static byte[] body(String eventId, String eventType, String resourceFixture, Map<String, Object> resource, String apiV3Key,
-                       Instant at) {
+    static byte[] body(
+            String eventId,
+            String eventType,
+            String resourceFixture,
+            Map<String, Object> resource,
+            String apiV3Key,
+            Instant at) {
         String nonce = unique("n").substring(0, 12);
         String aad = eventType.startsWith("REFUND") ? "refund" : "transaction";
         Map<String, Object> v = new LinkedHashMap<>();
@@ -58,17 +63,33 @@ class WechatPayNotificationTest extends ProviderScenarios {
         signed.writeBytes((timestamp + "\n" + nonce + "\n").getBytes(StandardCharsets.UTF_8));
         signed.writeBytes(body);
         signed.write('\n');
-        return Map.of("Wechatpay-Timestamp", Long.toString(timestamp), "Wechatpay-Nonce", nonce,
-                "Wechatpay-Signature", Signer.rsa(key, signed.toByteArray()), "Wechatpay-Serial", serial,
-                "Wechatpay-Signature-Type", "WECHATPAY2-SHA256-RSA2048");
+        return Map.of(
+                "Wechatpay-Timestamp",
+                Long.toString(timestamp),
+                "Wechatpay-Nonce",
+                nonce,
+                "Wechatpay-Signature",
+                Signer.rsa(key, signed.toByteArray()),
+                "Wechatpay-Serial",
+                serial,
+                "Wechatpay-Signature-Type",
+                "WECHATPAY2-SHA256-RSA2048");
     }
 
     private static Notification signed(String eventId, byte[] body) {
-        return new Notification(eventId, "application/json", body,
-                headers(TestKeys.CURRENT.getPrivate(), WECHATPAY_SERIAL, Instant.now().getEpochSecond(), body));
+        return new Notification(
+                eventId,
+                "application/json",
+                body,
+                headers(
+                        TestKeys.CURRENT.getPrivate(),
+                        WECHATPAY_SERIAL,
+                        Instant.now().getEpochSecond(),
+                        body));
     }
 
-    private static byte[] paymentBody(String eventId, String order, String payment, long amount, Instant at, String apiV3Key) {
+    private static byte[] paymentBody(
+            String eventId, String order, String payment, long amount, Instant at, String apiV3Key) {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("order_id", order);
         r.put("payment_id", payment);
@@ -84,7 +105,8 @@ class WechatPayNotificationTest extends ProviderScenarios {
     }
 
     @Override
-    protected Notification refund(String order, String payment, long captured, long amount, long refundedTotal, Instant at) {
+    protected Notification refund(
+            String order, String payment, long captured, long amount, long refundedTotal, Instant at) {
         String id = unique("wx");
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("order_id", order);
@@ -115,10 +137,21 @@ class WechatPayNotificationTest extends ProviderScenarios {
         String order = unique("ord");
         gateway.putOrder(order, 1200, "CNY");
         Notification n = payment(order, unique("pay"), 1200, Instant.now());
-        byte[] tampered = new String(n.body(), StandardCharsets.UTF_8).replace("支付成功", "支付失败").getBytes(StandardCharsets.UTF_8);
+        byte[] tampered = new String(n.body(), StandardCharsets.UTF_8)
+                .replace("支付成功", "支付失败")
+                .getBytes(StandardCharsets.UTF_8);
         assertRefusedWithoutTrace(new Notification(n.eventId(), n.contentType(), tampered, n.headers()), order);
-        assertRefusedWithoutTrace(new Notification(n.eventId(), n.contentType(), n.body(),
-                headers(TestKeys.FORGER.getPrivate(), WECHATPAY_SERIAL, Instant.now().getEpochSecond(), n.body())), order);
+        assertRefusedWithoutTrace(
+                new Notification(
+                        n.eventId(),
+                        n.contentType(),
+                        n.body(),
+                        headers(
+                                TestKeys.FORGER.getPrivate(),
+                                WECHATPAY_SERIAL,
+                                Instant.now().getEpochSecond(),
+                                n.body())),
+                order);
         Map<String, String> noSignature = new LinkedHashMap<>(n.headers());
         noSignature.remove("Wechatpay-Signature");
         assertRefusedWithoutTrace(new Notification(n.eventId(), n.contentType(), n.body(), noSignature), order);
@@ -129,7 +162,8 @@ class WechatPayNotificationTest extends ProviderScenarios {
         String order = unique("ord");
         gateway.putOrder(order, 1200, "CNY");
         Notification n = payment(order, unique("pay"), 1200, Instant.now());
-        tools.jackson.databind.json.JsonMapper json = tools.jackson.databind.json.JsonMapper.builder().build();
+        tools.jackson.databind.json.JsonMapper json =
+                tools.jackson.databind.json.JsonMapper.builder().build();
         byte[] compact = json.writeValueAsBytes(json.readTree(n.body()));
         assertThat(compact).isNotEqualTo(n.body());
         assertRefusedWithoutTrace(new Notification(n.eventId(), n.contentType(), compact, n.headers()), order);
@@ -140,9 +174,18 @@ class WechatPayNotificationTest extends ProviderScenarios {
         String order = unique("ord");
         gateway.putOrder(order, 1200, "CNY");
         Notification n = payment(order, unique("pay"), 1200, Instant.now());
-        for (long skew : new long[] {-305, 305}) {  // past the 300 s tolerance, with room for whole seconds
-            assertRefusedWithoutTrace(new Notification(n.eventId(), n.contentType(), n.body(), headers(TestKeys.CURRENT.getPrivate(),
-                    WECHATPAY_SERIAL, Instant.now().plusSeconds(skew).getEpochSecond(), n.body())), order);
+        for (long skew : new long[] {-305, 305}) { // past the 300 s tolerance, with room for whole seconds
+            assertRefusedWithoutTrace(
+                    new Notification(
+                            n.eventId(),
+                            n.contentType(),
+                            n.body(),
+                            headers(
+                                    TestKeys.CURRENT.getPrivate(),
+                                    WECHATPAY_SERIAL,
+                                    Instant.now().plusSeconds(skew).getEpochSecond(),
+                                    n.body())),
+                    order);
         }
     }
 
@@ -151,8 +194,15 @@ class WechatPayNotificationTest extends ProviderScenarios {
         String order = unique("ord");
         gateway.putOrder(order, 1200, "CNY");
         Notification n = payment(order, unique("pay"), 1200, Instant.now());
-        Answer answer = send(new Notification(n.eventId(), n.contentType(), n.body(),
-                headers(TestKeys.CURRENT.getPrivate(), "0000UNKNOWNSERIAL", Instant.now().getEpochSecond(), n.body())));
+        Answer answer = send(new Notification(
+                n.eventId(),
+                n.contentType(),
+                n.body(),
+                headers(
+                        TestKeys.CURRENT.getPrivate(),
+                        "0000UNKNOWNSERIAL",
+                        Instant.now().getEpochSecond(),
+                        n.body())));
         assertRefused(answer);
         assertThat(answer.json().path("message").asString()).isEqualTo("unknown_wechatpay_serial");
     }
@@ -162,8 +212,15 @@ class WechatPayNotificationTest extends ProviderScenarios {
         String order = unique("ord"), id = unique("wx");
         gateway.putOrder(order, 800, "CNY");
         byte[] body = paymentBody(id, order, unique("pay"), 800, Instant.now(), WECHATPAY_API_V3_KEY);
-        assertAccepted(send(new Notification(id, "application/json", body,
-                headers(TestKeys.PREVIOUS.getPrivate(), WECHATPAY_PREVIOUS_SERIAL, Instant.now().getEpochSecond(), body))));
+        assertAccepted(send(new Notification(
+                id,
+                "application/json",
+                body,
+                headers(
+                        TestKeys.PREVIOUS.getPrivate(),
+                        WECHATPAY_PREVIOUS_SERIAL,
+                        Instant.now().getEpochSecond(),
+                        body))));
         awaitOrder(order, "paid");
     }
 
@@ -172,13 +229,21 @@ class WechatPayNotificationTest extends ProviderScenarios {
     void theEvidenceKeepsTheResourceEncryptedAndAnUndecryptableOneIsDeadLettered(CapturedOutput output) {
         String order = unique("ord"), id = unique("wx");
         gateway.putOrder(order, 700, "CNY");
-        Notification n = signed(id, paymentBody(id, order, unique("pay"), 700, Instant.now(), "AnotherMerchantsApiV3Key01234567"));
+        Notification n = signed(
+                id, paymentBody(id, order, unique("pay"), 700, Instant.now(), "AnotherMerchantsApiV3Key01234567"));
         assertAccepted(send(n));
         awaitReceipts("wechatpay", id, 1);
-        assertThat(count("SELECT count(*) FROM receipts WHERE provider = 'wechatpay' AND event_id = ? AND outcome = 'dead_lettered'"
-                + " AND reason = 'unparseable' AND position(convert_to(?, 'UTF8') in body) = 0", id, order)).isEqualTo(1);
+        assertThat(count(
+                        "SELECT count(*) FROM receipts WHERE provider = 'wechatpay' AND event_id = ? AND outcome = 'dead_lettered'"
+                                + " AND reason = 'unparseable' AND position(convert_to(?, 'UTF8') in body) = 0",
+                        id,
+                        order))
+                .isEqualTo(1);
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
-        assertThat(output.getAll()).contains("Dead-lettered").doesNotContain(order).doesNotContain(WECHATPAY_API_V3_KEY)
+        assertThat(output.getAll())
+                .contains("Dead-lettered")
+                .doesNotContain(order)
+                .doesNotContain(WECHATPAY_API_V3_KEY)
                 .doesNotContain(n.headers().get("Wechatpay-Signature"));
     }
 }
