@@ -26,7 +26,7 @@ final class PostmasterWatch implements HealthIndicator, DisposableBean {
         this.postmaster = postmaster;
         this.dataDir = dataDir;
         this.port = port;
-        postmaster.onExit().thenRun(() -> {
+        var unused = postmaster.onExit().thenRun(() -> {
             if (!closing.get()) {
                 log.error(
                         "The embedded PostgreSQL (pid {}, data {}) exited while the gateway runs: processing waits, "

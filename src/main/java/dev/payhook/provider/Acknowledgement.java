@@ -1,5 +1,7 @@
 package dev.payhook.provider;
 
+import java.util.Locale;
+
 /** An HTTP answer in the provider's convention. */
 public record Acknowledgement(int status, String contentType, String body) {
 
@@ -21,6 +23,6 @@ public record Acknowledgement(int status, String contentType, String body) {
     }
 
     public static boolean isJson(String contentType) {
-        return contentType != null && contentType.toLowerCase().startsWith("application/json");
+        return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("application/json");
     }
 }

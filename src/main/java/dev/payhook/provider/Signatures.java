@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.regex.Pattern;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -35,7 +36,7 @@ public final class Signatures {
     public static boolean matchesHex(byte[] expected, String hex) {
         byte[] given;
         try {
-            given = HexFormat.of().parseHex(hex.toLowerCase());
+            given = HexFormat.of().parseHex(hex.toLowerCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             return false;
         }
@@ -73,7 +74,8 @@ public final class Signatures {
     public static String required(WebhookRequest request, String header) {
         String value = request.header(header);
         if (value == null || value.isBlank()) {
-            throw new WebhookRejected("missing_" + header.toLowerCase().replace('-', '_') + "_header");
+            throw new WebhookRejected(
+                    "missing_" + header.toLowerCase(Locale.ROOT).replace('-', '_') + "_header");
         }
         return value;
     }

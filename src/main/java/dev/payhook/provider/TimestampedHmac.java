@@ -23,7 +23,7 @@ public record TimestampedHmac(
     public void verify(WebhookRequest request) {
         String timestamp = null;
         List<String> candidates = new ArrayList<>();
-        for (String part : Signatures.required(request, header).split(pairSeparator)) {
+        for (String part : Signatures.required(request, header).split(pairSeparator, -1)) {
             int eq = part.indexOf('=');
             if (eq <= 0) {
                 continue;

@@ -19,7 +19,7 @@ public final class Storable {
         StringBuilder clean = new StringBuilder(text.length());
         text.codePoints()
                 .forEach(c -> clean.appendCodePoint(
-                        Character.isISOControl(c) && c != '\n' && c != '\t'
+                        (Character.isISOControl(c) && c != '\n' && c != '\t')
                                         || Character.getType(c) == Character.SURROGATE
                                 ? REPLACEMENT
                                 : c));

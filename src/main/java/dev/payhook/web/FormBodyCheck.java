@@ -50,6 +50,6 @@ public class FormBodyCheck extends OncePerRequestFilter {
     }
 
     private static boolean hex(byte b) {
-        return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F';
+        return (b >= '0' && b <= '9') || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F');
     }
 }

@@ -98,7 +98,7 @@ class CrashRestartTest {
             ExecutorService senders = Executors.newFixedThreadPool(16);
             for (int i = 0; i < n; i++) {
                 String event = "evt_stop_" + i, payment = "pi_stop_" + i, order = "ord-stop-" + i;
-                senders.submit(() -> {
+                var unused = senders.submit(() -> {
                     try {
                         if (gateway.gateway
                                         .deliver(

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Map;
@@ -15,7 +16,7 @@ class HttpContractTest extends GatewayTest {
 
     @Test
     void anUnknownAndASwitchedOffProviderGetTheSame404() {
-        byte[] body = "{}".getBytes();
+        byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
         Answer unknown = gateway.post("/webhooks/acme", "application/json", body, Map.of());
         Answer off = gateway.post("/webhooks/retired", "application/json", body, Map.of());
         assertThat(unknown.status()).isEqualTo(404);

@@ -8,6 +8,7 @@ import dev.payhook.support.TestProvider;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -78,7 +79,7 @@ class SignatureAttackTest extends GatewayTest {
     void aMissingSignatureHeaderIsRefused(TestProvider provider) {
         prepare(provider);
         Map<String, String> headers = new HashMap<>(provider.sign(event, body));
-        headers.keySet().removeIf(h -> h.toLowerCase().contains("signature"));
+        headers.keySet().removeIf(h -> h.toLowerCase(Locale.ROOT).contains("signature"));
         assertRefused(provider, gateway.webhook(provider, body, headers));
     }
 

@@ -111,7 +111,7 @@ class PaymentHistoryPropertyTest {
     }
 
     private static History history(Random r) {
-        long amount = 1 + r.nextInt(r.nextBoolean() ? 100 : 500_000);
+        long amount = 1L + r.nextInt(r.nextBoolean() ? 100 : 500_000);
         String currency = List.of("USD", "JPY", "EUR", "KWD").get(r.nextInt(4));
         List<Step> steps = new ArrayList<>();
         if (r.nextInt(3) == 0) {

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** Access to ../shared/samples, the providers' published payloads, for the tests that replay them. */
@@ -35,7 +36,7 @@ final class Samples {
             int colon = line.indexOf(':');
             if (colon > 0) {
                 headers.put(
-                        line.substring(0, colon).trim().toLowerCase(),
+                        line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
                         line.substring(colon + 1).trim());
             }
         }

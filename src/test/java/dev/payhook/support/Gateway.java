@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -124,7 +125,8 @@ public final class Gateway {
             int bodyStart = response.indexOf("\r\n\r\n");
             String head = bodyStart < 0 ? response : response.substring(0, bodyStart);
             String content = bodyStart < 0 ? "" : response.substring(bodyStart + 4);
-            String bytes = head.toLowerCase().contains("transfer-encoding: chunked") ? unchunk(content) : content;
+            String bytes =
+                    head.toLowerCase(Locale.ROOT).contains("transfer-encoding: chunked") ? unchunk(content) : content;
             return new Answer(
                     status, new String(bytes.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8), Map.of());
         } catch (IOException e) {

@@ -65,7 +65,7 @@ public final class GatewayProcess implements AutoCloseable {
     }
 
     private void awaitHealthy() {
-        await().atMost(Duration.ofSeconds(120))
+        await().atMost(Duration.ofMinutes(2))
                 .pollInterval(Duration.ofMillis(250))
                 .until(() -> {
                     if (!process.isAlive()) {

@@ -2,6 +2,7 @@ package dev.payhook.support;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /** The built-in providers as a test drives them: their payloads and their signatures. */
@@ -12,13 +13,13 @@ public enum TestProvider {
                 String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
             return Fixtures.load(
                     "stripe/payment_intent.succeeded.json",
-                    values(eventId, paymentId, orderId, amount, currency.toLowerCase(), at));
+                    values(eventId, paymentId, orderId, amount, currency.toLowerCase(Locale.ROOT), at));
         }
 
         @Override
         public byte[] refund(
                 String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
-            Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency.toLowerCase(), at);
+            Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency.toLowerCase(Locale.ROOT), at);
             v.put("refund_id", refundId);
             return Fixtures.load("stripe/refund.created.json", v);
         }
@@ -26,7 +27,7 @@ public enum TestProvider {
         @Override
         public byte[] dispute(
                 String eventId, String paymentId, Dispute stage, long amount, String currency, Instant at) {
-            Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency.toLowerCase(), at);
+            Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency.toLowerCase(Locale.ROOT), at);
             v.put("type", stage == Dispute.OPENED ? "charge.dispute.created" : "charge.dispute.closed");
             v.put(
                     "status",
@@ -108,7 +109,7 @@ public enum TestProvider {
         public byte[] dispute(
                 String eventId, String paymentId, Dispute stage, long amount, String currency, Instant at) {
             Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency, at);
-            String outcome = stage.name().toLowerCase();
+            String outcome = stage.name().toLowerCase(Locale.ROOT);
             v.put("type", "dispute." + outcome);
             v.put("status", "dispute_" + outcome);
             return Fixtures.load("dodo/dispute.json", v);

@@ -21,6 +21,7 @@ import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.IntStream;
 
@@ -60,7 +61,8 @@ public class AlipayAdapter implements ProviderAdapter {
 
     @Override
     public boolean acceptsContentType(String contentType) {
-        return contentType != null && contentType.toLowerCase().startsWith("application/x-www-form-urlencoded");
+        return contentType != null
+                && contentType.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded");
     }
 
     @Override

@@ -33,7 +33,7 @@ record AlipayForm(Map<String, String> params, Charset charset) {
     static AlipayForm parse(byte[] body) {
         String ascii = new String(body, StandardCharsets.ISO_8859_1);
         Charset charset = StandardCharsets.UTF_8;
-        for (String pair : ascii.split("&")) {
+        for (String pair : ascii.split("&", -1)) {
             if (pair.startsWith("charset=")) {
                 charset = CHARSETS.get(pair.substring(8).trim().toLowerCase(Locale.ROOT));
                 if (charset == null) {
@@ -42,7 +42,7 @@ record AlipayForm(Map<String, String> params, Charset charset) {
             }
         }
         Map<String, String> params = new LinkedHashMap<>();
-        for (String pair : ascii.split("&")) {
+        for (String pair : ascii.split("&", -1)) {
             if (pair.isEmpty()) {
                 continue;
             }

@@ -49,7 +49,7 @@ final class StandardWebhooksSignature {
         Signatures.requireFresh(timestamp, clock, properties.getTolerance());
         for (byte[] key : keys) {
             byte[] expected = Signatures.hmacSha256(key, id + "." + timestamp + ".", request.body());
-            for (String candidate : signatures.trim().split(" +")) {
+            for (String candidate : signatures.trim().split(" +", -1)) {
                 if (candidate.startsWith("v1,") && Signatures.matchesBase64(expected, candidate.substring(3))) {
                     return;
                 }

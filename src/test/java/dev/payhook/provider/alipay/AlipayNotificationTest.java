@@ -46,7 +46,8 @@ class AlipayNotificationTest extends ProviderScenarios {
         v.put("gmt_payment", BEIJING.format(at));
         v.put("notify_time", BEIJING.format(at));
         Map<String, String> params = new LinkedHashMap<>();
-        for (String line : new String(Fixtures.load("alipay/notify.params", v), StandardCharsets.UTF_8).split("\n")) {
+        for (String line :
+                new String(Fixtures.load("alipay/notify.params", v), StandardCharsets.UTF_8).split("\n", -1)) {
             if (!line.isBlank()) {
                 int eq = line.indexOf('=');
                 params.put(line.substring(0, eq), line.substring(eq + 1));
