@@ -1,7 +1,7 @@
 package dev.payhook.ingress;
 
+import dev.payhook.alerts.Alerts;
 import dev.payhook.config.PayhookProperties;
-import dev.payhook.outbox.Alerts;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.payhook.ingress;
 
+import dev.payhook.broker.Envelope;
 import dev.payhook.provider.Acknowledgement;
 import dev.payhook.provider.ProviderAdapter;
 import dev.payhook.provider.ProviderRegistry;

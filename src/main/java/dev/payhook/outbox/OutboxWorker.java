@@ -1,5 +1,6 @@
 package dev.payhook.outbox;
 
+import dev.payhook.broker.Destination;
 import dev.payhook.config.PayhookProperties;
 import dev.payhook.store.OutboxStore;
 import jakarta.jms.Connection;
@@ -81,11 +82,9 @@ public class OutboxWorker {
         try (Connection connection = connectionFactory.createConnection();
                 Session session = connection.createSession(true, Session.SESSION_TRANSACTED)) {
             for (OutboxStore.Pending row : rows) {
-                String[] kindAndName = row.destination().split(":", 2);
+                Destination d = row.destination();
                 try (MessageProducer producer = session.createProducer(
-                        kindAndName[0].equals("topic")
-                                ? session.createTopic(kindAndName[1])
-                                : session.createQueue(kindAndName[1]))) {
+                        d.isTopic() ? session.createTopic(d.address()) : session.createQueue(d.address()))) {
                     Message message = session.createTextMessage(row.payload());
                     message.setStringProperty("PayhookKind", row.kind());
                     message.setStringProperty("PayhookKey", row.dedupeKey());

@@ -1,7 +1,7 @@
 package dev.payhook.processing;
 
-import dev.payhook.ingress.Envelope;
-import dev.payhook.outbox.Alerts;
+import dev.payhook.alerts.Alerts;
+import dev.payhook.broker.Envelope;
 import dev.payhook.store.DeadLetterStore;
 import dev.payhook.store.ReceiptStore;
 import dev.payhook.store.Storable;

@@ -1,6 +1,7 @@
 package dev.payhook.processing;
 
-import dev.payhook.outbox.Alerts;
+import dev.payhook.alerts.Alerts;
+import dev.payhook.broker.Destination;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.store.OutboxStore;
 import dev.payhook.store.PaymentStore;
@@ -20,7 +21,6 @@ import tools.jackson.databind.json.JsonMapper;
 @Component("applier")
 public class EventApplier {
 
-    public static final String EVENTS_TOPIC = "topic:payhook.events";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final PaymentStore payments;
@@ -135,6 +135,6 @@ public class EventApplier {
         payload.put("currency", e.currency());
         payload.put("refund_id", e.refundId());
         payload.put("payment_status", paymentStatus);
-        outbox.add(EVENTS_TOPIC, e.type().wireName(), "event:" + e.lockKey(), JSON.writeValueAsString(payload));
+        outbox.add(Destination.EVENTS, e.type().wireName(), "event:" + e.lockKey(), JSON.writeValueAsString(payload));
     }
 }

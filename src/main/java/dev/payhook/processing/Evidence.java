@@ -1,6 +1,6 @@
 package dev.payhook.processing;
 
-import dev.payhook.ingress.Envelope;
+import dev.payhook.broker.Envelope;
 import dev.payhook.store.ReceiptStore;
 import org.apache.camel.Exchange;
 import org.springframework.stereotype.Component;

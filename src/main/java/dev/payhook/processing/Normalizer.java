@@ -1,6 +1,6 @@
 package dev.payhook.processing;
 
-import dev.payhook.ingress.Envelope;
+import dev.payhook.broker.Envelope;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.ProviderAdapter;
 import dev.payhook.provider.ProviderRegistry;

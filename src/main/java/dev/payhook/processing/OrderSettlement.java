@@ -1,5 +1,6 @@
 package dev.payhook.processing;
 
+import dev.payhook.broker.Destination;
 import dev.payhook.store.OrderStore;
 import dev.payhook.store.OrderStore.Order;
 import dev.payhook.store.OutboxStore;
@@ -18,7 +19,6 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class OrderSettlement {
 
-    public static final String NOTIFICATIONS = "queue:payhook.notifications";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     /** Status of the payment that paid the order -> order status; these are the payments that captured money. */
@@ -139,6 +139,6 @@ public class OrderSettlement {
     }
 
     private void notify(String kind, String dedupeKey, Map<String, Object> payload) {
-        outbox.add(NOTIFICATIONS, kind, dedupeKey, JSON.writeValueAsString(payload));
+        outbox.add(Destination.NOTIFICATIONS, kind, dedupeKey, JSON.writeValueAsString(payload));
     }
 }

@@ -1,6 +1,7 @@
 package dev.payhook.processing;
 
-import dev.payhook.ingress.Envelope;
+import dev.payhook.broker.Destination;
+import dev.payhook.broker.Envelope;
 import dev.payhook.store.DeadLetterStore;
 import dev.payhook.store.DeadLetterStore.DeadLetter;
 import dev.payhook.store.OpsActionStore;
@@ -24,7 +25,7 @@ import org.springframework.transaction.annotation.Transactional;
 public class Replayer {
 
     static final String INBOUND =
-            "jms:queue:payhook.inbound?exchangePattern=InOnly&deliveryPersistent=true&jmsMessageType=Bytes";
+            Destination.INBOUND.uri("exchangePattern=InOnly&deliveryPersistent=true&jmsMessageType=Bytes");
 
     /** What became of the request: done, or why not. */
     public enum Result {
@@ -92,7 +93,7 @@ public class Replayer {
         deadLetters.close(id, status, actor);
         actions.record(actor, what, id.toString(), d.receiptId(), "reason was " + d.reason());
         action.accept(d);
-        dlq.receiveSelected("payhook.dlq", DeadLetters.ID_HEADER + " = '" + id + "'");
+        dlq.receiveSelected(Destination.DLQ.address(), DeadLetters.ID_HEADER + " = '" + id + "'");
         return Result.DONE;
     }
 }

@@ -1,6 +1,6 @@
 package dev.payhook.processing;
 
-import dev.payhook.outbox.Alerts;
+import dev.payhook.alerts.Alerts;
 import dev.payhook.store.ReviewStore;
 import java.util.LinkedHashMap;
 import java.util.Map;

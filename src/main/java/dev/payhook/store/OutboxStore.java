@@ -1,5 +1,6 @@
 package dev.payhook.store;
 
+import dev.payhook.broker.Destination;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -8,7 +9,8 @@ import org.springframework.stereotype.Component;
 @Component
 public class OutboxStore {
 
-    public record Pending(long id, String destination, String kind, String dedupeKey, String payload, int attempts) {}
+    public record Pending(
+            long id, Destination destination, String kind, String dedupeKey, String payload, int attempts) {}
 
     private final JdbcTemplate jdbc;
 
@@ -17,10 +19,10 @@ public class OutboxStore {
     }
 
     /** Adds a side effect once: a replayed step with the same dedupe key adds nothing; true when added. */
-    public boolean add(String destination, String kind, String dedupeKey, String payloadJson) {
+    public boolean add(Destination destination, String kind, String dedupeKey, String payloadJson) {
         return 1 == jdbc.update("""
                 INSERT INTO outbox (destination, kind, dedupe_key, payload) VALUES (?, ?, ?, ?::jsonb)
-                ON CONFLICT (dedupe_key) DO NOTHING""", destination, kind, dedupeKey, payloadJson);
+                ON CONFLICT (dedupe_key) DO NOTHING""", destination.address(), kind, dedupeKey, payloadJson);
     }
 
     /** Rows due now, locked so that concurrent workers (other instances) take others. */
@@ -32,7 +34,7 @@ public class OutboxStore {
                 ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED""",
                 (rs, i) -> new Pending(
                         rs.getLong(1),
-                        rs.getString(2),
+                        Destination.ofAddress(rs.getString(2)),
                         rs.getString(3),
                         rs.getString(4),
                         rs.getString(5),

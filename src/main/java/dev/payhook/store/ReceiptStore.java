@@ -1,6 +1,6 @@
 package dev.payhook.store;
 
-import dev.payhook.ingress.Envelope;
+import dev.payhook.broker.Envelope;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.payhook.processing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.payhook.ingress.Envelope;
+import dev.payhook.broker.Envelope;
 import dev.payhook.store.ReceiptStore;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;

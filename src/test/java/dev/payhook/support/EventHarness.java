@@ -1,7 +1,7 @@
 package dev.payhook.support;
 
 import dev.payhook.PayhookApplication;
-import dev.payhook.ingress.Envelope;
+import dev.payhook.broker.Envelope;
 import dev.payhook.processing.Evidence;
 import dev.payhook.processing.Failures;
 import dev.payhook.processing.Receipt;

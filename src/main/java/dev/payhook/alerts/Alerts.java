@@ -1,5 +1,6 @@
-package dev.payhook.outbox;
+package dev.payhook.alerts;
 
+import dev.payhook.broker.Destination;
 import dev.payhook.store.OutboxStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -18,7 +19,6 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class Alerts {
 
-    public static final String QUEUE = "queue:payhook.alerts";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final OutboxStore outbox;
@@ -38,7 +38,7 @@ public class Alerts {
         payload.put("subject", subject);
         payload.put("raised_at", clock.instant().toString());
         payload.putAll(details);
-        if (outbox.add(QUEUE, kind, "alert:" + kind + ":" + subject, JSON.writeValueAsString(payload))) {
+        if (outbox.add(Destination.ALERTS, kind, "alert:" + kind + ":" + subject, JSON.writeValueAsString(payload))) {
             count(kind);
         }
     }

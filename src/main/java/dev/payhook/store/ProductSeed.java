@@ -1,6 +1,6 @@
-package dev.payhook.config;
+package dev.payhook.store;
 
-import dev.payhook.store.ProductStore;
+import dev.payhook.config.PayhookProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.ApplicationArguments;

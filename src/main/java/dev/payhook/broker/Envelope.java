@@ -1,4 +1,4 @@
-package dev.payhook.ingress;
+package dev.payhook.broker;
 
 import java.time.Instant;
 import java.util.Map;
@@ -8,7 +8,7 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What goes onto payhook.inbound: the raw bytes as the JMS body, the rest as message properties.
+ * What goes onto {@link Destination#INBOUND}: the raw bytes as the JMS body, the rest as message properties.
  * Property names are valid JMS identifiers, so the broker keeps them as they are.
  */
 public record Envelope(

@@ -1,5 +1,6 @@
-package dev.payhook.config;
+package dev.payhook.embedded;
 
+import dev.payhook.broker.Destination;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.springframework.boot.artemis.autoconfigure.ArtemisConfigurationCustomizer;
@@ -8,24 +9,21 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Address settings of the embedded broker; broker/broker.xml holds the same for a standalone one.
- * The broker never dead-letters payhook.inbound by itself: a database outage must be waited out,
+ * The broker never dead-letters {@link Destination#INBOUND} by itself: a database outage must be waited out,
  * so only Payhook, which can tell an outage from a poison message, moves a message to payhook.dlq.
  */
 @Configuration(proxyBeanMethods = false)
-public class BrokerConfig {
-
-    public static final String INBOUND = "payhook.inbound";
-    public static final String DLQ = "payhook.dlq";
+public class EmbeddedBrokerConfig {
 
     @Bean
     ArtemisConfigurationCustomizer payhookAddressSettings() {
         return configuration -> configuration.addAddressSetting(
-                INBOUND,
+                Destination.INBOUND.address(),
                 new AddressSettings()
                         .setRedeliveryDelay(500)
                         .setRedeliveryMultiplier(2.0)
                         .setMaxRedeliveryDelay(30_000)
                         .setMaxDeliveryAttempts(-1)
-                        .setDeadLetterAddress(SimpleString.of(DLQ)));
+                        .setDeadLetterAddress(SimpleString.of(Destination.DLQ.address())));
     }
 }
