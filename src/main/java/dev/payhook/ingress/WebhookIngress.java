@@ -2,8 +2,9 @@ package dev.payhook.ingress;
 
 import dev.payhook.broker.Envelope;
 import dev.payhook.provider.Acknowledgement;
-import dev.payhook.provider.ProviderAdapter;
+import dev.payhook.provider.Provider;
 import dev.payhook.provider.ProviderRegistry;
+import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -64,21 +65,21 @@ public class WebhookIngress {
     }
 
     private void admit(Exchange exchange, String provider) {
-        ProviderAdapter adapter =
-                providers.find(provider).orElseThrow(() -> new IngressRefusal(404, "unknown_provider"));
+        Provider p = providers.find(provider).orElseThrow(() -> new IngressRefusal(404, "unknown_provider"));
+        SignatureScheme scheme = p.scheme();
         Message in = exchange.getIn();
         byte[] body = in.getBody(byte[].class);
         if (body == null) {
             body = new byte[0];
         }
-        if (!adapter.acceptsContentType(in.getHeader(Exchange.CONTENT_TYPE, String.class))) {
+        if (!scheme.acceptsContentType(in.getHeader(Exchange.CONTENT_TYPE, String.class))) {
             throw new IngressRefusal(415, "unsupported_content_type");
         }
-        Map<String, String> headers = copy(in, adapter.headerNames());
+        Map<String, String> headers = copy(in, p.keptHeaders());
         headers.put("content-type", in.getHeader(Exchange.CONTENT_TYPE, String.class));
         Map<String, String> withSecrets = new HashMap<>(headers);
-        withSecrets.putAll(copy(in, adapter.secretHeaderNames()));
-        adapter.verify(new WebhookRequest(provider, body, withSecrets));
+        withSecrets.putAll(copy(in, scheme.secretHeaderNames()));
+        scheme.verify(new WebhookRequest(provider, body, withSecrets));
 
         String traceparent = in.getHeader("traceparent", String.class);
         UUID receiptId = UUID.randomUUID();
@@ -97,7 +98,7 @@ public class WebhookIngress {
     public void accepted(Exchange exchange) {
         String provider = exchange.getProperty(PROVIDER, String.class);
         meters.counter("payhook.ingress.accepted", "provider", provider).increment();
-        answer(exchange, providers.get(provider).ack());
+        answer(exchange, providers.get(provider).scheme().ack());
     }
 
     public void refused(Exchange exchange) {
@@ -108,7 +109,7 @@ public class WebhookIngress {
                     .increment();
             log.warn("Refused a {} webhook from {}: {}", provider, sourceIp(exchange.getIn()), rejected.reason());
             bursts.refused(provider, rejected.reason());
-            answer(exchange, providers.get(provider).reject(rejected.reason()));
+            answer(exchange, providers.get(provider).scheme().reject(rejected.reason()));
         } else if (e instanceof IngressRefusal refusal) {
             meters.counter("payhook.ingress.rejected", "provider", provider, "reason", refusal.reason())
                     .increment();

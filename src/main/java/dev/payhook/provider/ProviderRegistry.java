@@ -2,104 +2,83 @@ package dev.payhook.provider;
 
 import dev.payhook.config.PayhookProperties;
 import dev.payhook.config.ProviderProperties;
-import dev.payhook.provider.adyen.AdyenAdapter;
-import dev.payhook.provider.alipay.AlipayAdapter;
-import dev.payhook.provider.paddle.PaddleAdapter;
-import dev.payhook.provider.standardwebhooks.StandardWebhooksAdapter;
-import dev.payhook.provider.stripe.StripeAdapter;
-import dev.payhook.provider.wechatpay.WechatPayAdapter;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import java.util.function.Predicate;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * The enabled providers by id, each built from its {@code payhook.providers.<id>} entry by its scheme.
- * A provider is on when it has a secret; {@code enabled: true} without one stops start-up,
- * {@code enabled: false} switches it off.
+ * The enabled providers by id. Each {@code payhook.providers.<id>} entry names a scheme and a format
+ * (the {@link SchemeFactory} and {@link FormatFactory} beans); each of them binds its own settings
+ * from that entry. A provider is on when its credentials are configured; {@code enabled: true}
+ * without them stops start-up, {@code enabled: false} switches it off.
  */
 @Component
 public class ProviderRegistry {
 
     private static final Logger log = LoggerFactory.getLogger(ProviderRegistry.class);
 
-    private interface Factory {
-        ProviderAdapter create(String provider, ProviderProperties properties, Clock clock);
-    }
+    private final Map<String, Provider> enabled = new LinkedHashMap<>();
+    private final Map<String, ProviderProperties> configured;
 
-    /** A credential setting of a scheme, and whether a provider's configuration has it. */
-    private record Credential(String setting, Predicate<ProviderProperties> present) {}
-
-    /** How a scheme builds its adapter, and the credentials it needs. */
-    private record Scheme(Factory factory, List<Credential> credentials) {
-        List<String> missing(ProviderProperties p) {
-            return credentials.stream()
-                    .filter(c -> !c.present().test(p))
-                    .map(Credential::setting)
-                    .toList();
-        }
-    }
-
-    private static final Credential SECRETS =
-            new Credential("secrets", p -> !p.presentSecrets().isEmpty());
-
-    private static final Map<String, Scheme> SCHEMES = Map.of(
-            "stripe", new Scheme(StripeAdapter::new, List.of(SECRETS)),
-            "paddle", new Scheme(PaddleAdapter::new, List.of(SECRETS)),
-            "standard-webhooks", new Scheme(StandardWebhooksAdapter::new, List.of(SECRETS)),
-            "adyen-hmac", new Scheme(AdyenAdapter::new, List.of(SECRETS)),
-            "alipay-rsa2",
-                    new Scheme(
-                            AlipayAdapter::new,
-                            List.of(new Credential(
-                                    "public-keys", p -> !p.presentPublicKeys().isEmpty()))),
-            "wechatpay-v3",
-                    new Scheme(
-                            WechatPayAdapter::new,
-                            List.of(
-                                    new Credential(
-                                            "platform-keys",
-                                            p -> !p.presentPlatformKeys().isEmpty()),
-                                    new Credential(
-                                            "api-v3-key", p -> !p.getApiV3Key().isBlank()))));
-
-    private final Map<String, ProviderAdapter> adapters = new LinkedHashMap<>();
-    private final Map<String, ProviderProperties> settings;
-
-    public ProviderRegistry(PayhookProperties properties, Clock clock, Environment environment) {
-        this.settings = properties.getProviders();
-        settings.forEach((id, p) -> {
+    public ProviderRegistry(
+            PayhookProperties properties,
+            List<SchemeFactory<?>> schemes,
+            List<FormatFactory<?>> formats,
+            Environment environment,
+            Clock clock) {
+        this.configured = properties.getProviders();
+        Map<String, SchemeFactory<?>> schemesByName = byName(schemes, SchemeFactory::name);
+        Map<String, FormatFactory<?>> formatsByName = byName(formats, FormatFactory::name);
+        Binder binder = Binder.get(environment);
+        configured.forEach((id, p) -> {
+            String prefix = "payhook.providers." + id;
             if (!id.matches("[A-Za-z0-9_-]{1,64}")) {
-                throw new IllegalStateException(
-                        "payhook.providers." + id + ": a provider id is 1 to 64 letters, digits, "
-                                + "- or _, as it is the last segment of POST /webhooks/<id>");
+                throw new IllegalStateException(prefix + ": a provider id is 1 to 64 letters, digits, - or _, "
+                        + "as it is the last segment of POST /webhooks/<id>");
             }
-            // Spring resolves placeholders in values, not in map keys: { "${WECHATPAY_SERIAL:}": ... }
-            Map<String, String> keys = new LinkedHashMap<>();
-            p.getPlatformKeys().forEach((serial, key) -> keys.put(environment.resolvePlaceholders(serial), key));
-            p.setPlatformKeys(keys);
-            Scheme scheme = SCHEMES.get(p.getScheme());
+            SchemeFactory<?> scheme = schemesByName.get(p.getScheme());
             if (scheme == null) {
-                throw new IllegalStateException("payhook.providers." + id + ".scheme: unknown scheme '" + p.getScheme()
-                        + "', known: " + new TreeSet<>(SCHEMES.keySet()));
+                throw new IllegalStateException(prefix + ".scheme: unknown scheme '" + p.getScheme() + "', known: "
+                        + new TreeSet<>(schemesByName.keySet()));
             }
-            List<String> missing = scheme.missing(p).stream()
-                    .map(s -> "payhook.providers." + id + "." + s)
+            String formatName = p.getFormat() != null
+                    ? p.getFormat()
+                    : scheme.defaultFormat().orElse(formatsByName.containsKey(id) ? id : null);
+            FormatFactory<?> format = formatName == null ? null : formatsByName.get(formatName);
+            if (format == null) {
+                throw new IllegalStateException(prefix + ".format: "
+                        + (formatName == null
+                                ? "required for scheme " + p.getScheme()
+                                : "unknown format '" + formatName + "'")
+                        + ", known: " + new TreeSet<>(formatsByName.keySet()));
+            }
+            // each binds its own class from the same entry: the entry may hold settings of both
+            ProviderSettings s = binder.bindOrCreate(prefix, Bindable.of(scheme.settings()));
+            ProviderSettings f = binder.bindOrCreate(prefix, Bindable.of(format.settings()));
+            Map<String, Boolean> credentials = new LinkedHashMap<>(s.credentials());
+            credentials.putAll(f.credentials());
+            List<String> missing = credentials.entrySet().stream()
+                    .filter(c -> !c.getValue())
+                    .map(c -> prefix + "." + c.getKey())
                     .toList();
-            boolean none = missing.size() == scheme.credentials().size();
             if (Boolean.FALSE.equals(p.getEnabled())) {
-                log.info("Provider {} is disabled (payhook.providers.{}.enabled=false)", id, id);
-            } else if (!missing.isEmpty() && (Boolean.TRUE.equals(p.getEnabled()) || !none)) {
+                log.info("Provider {} is disabled ({}.enabled=false)", id, prefix);
+            } else if (!missing.isEmpty()
+                    && (Boolean.TRUE.equals(p.getEnabled()) || missing.size() < credentials.size())) {
                 throw new IllegalStateException(String.join(", ", missing) + (missing.size() == 1 ? " is" : " are")
                         + " empty but provider " + id + " is enabled: set " + (missing.size() == 1 ? "it" : "them")
-                        + " (see config/application.yml) or payhook.providers." + id + ".enabled=false");
+                        + " (see config/application.yml) or " + prefix + ".enabled=false");
             } else if (!missing.isEmpty()) {
                 log.warn(
                         "Provider {} has no credentials ({}): it is off and POST /webhooks/{} answers 404",
@@ -107,26 +86,45 @@ public class ProviderRegistry {
                         String.join(", ", missing),
                         id);
             } else {
-                adapters.put(id, scheme.factory().create(id, p, clock));
-                log.info("Provider {} enabled: scheme {}, mode {}", id, p.getScheme(), p.getMode());
+                enabled.put(id, new Provider(id, p.getMode(), create(scheme, s, id, clock), create(format, f, id)));
+                log.info(
+                        "Provider {} enabled: scheme {}, format {}, mode {}",
+                        id,
+                        p.getScheme(),
+                        formatName,
+                        p.getMode());
             }
         });
     }
 
-    public Optional<ProviderAdapter> find(String provider) {
-        return Optional.ofNullable(adapters.get(provider));
+    public Optional<Provider> find(String provider) {
+        return Optional.ofNullable(enabled.get(provider));
     }
 
-    public ProviderAdapter get(String provider) {
+    public Provider get(String provider) {
         return find(provider).orElseThrow(() -> new IllegalStateException("provider " + provider + " is not enabled"));
     }
 
     /** Known to the configuration, enabled or not. */
     public boolean isConfigured(String provider) {
-        return settings.containsKey(provider);
+        return configured.containsKey(provider);
     }
 
     public ProviderProperties.Mode mode(String provider) {
-        return settings.get(provider).getMode();
+        return configured.get(provider).getMode();
+    }
+
+    private static <S extends ProviderSettings> SignatureScheme create(
+            SchemeFactory<S> factory, ProviderSettings settings, String id, Clock clock) {
+        return factory.create(id, factory.settings().cast(settings), clock);
+    }
+
+    private static <S extends ProviderSettings> EventFormat create(
+            FormatFactory<S> factory, ProviderSettings settings, String id) {
+        return factory.create(id, factory.settings().cast(settings));
+    }
+
+    private static <F> Map<String, F> byName(List<F> factories, Function<F, String> name) {
+        return factories.stream().collect(Collectors.toMap(name, Function.identity()));
     }
 }

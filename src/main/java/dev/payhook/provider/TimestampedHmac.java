@@ -1,15 +1,15 @@
 package dev.payhook.provider;
 
-import dev.payhook.config.ProviderProperties;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The scheme Stripe and Paddle share: one header of {@code key=value} pairs holding a Unix timestamp and
  * one or more hex HMAC-SHA256 signatures of {@code timestamp + joiner + raw body}; any signature made
- * with any configured secret passes (rotation).
+ * with any configured secret passes (rotation). Each gives its own success answer.
  */
 public record TimestampedHmac(
         String header,
@@ -17,9 +17,17 @@ public record TimestampedHmac(
         String timestampKey,
         String signatureKey,
         String joiner,
-        ProviderProperties properties,
-        Clock clock) {
+        HmacSecrets secrets,
+        Clock clock,
+        Acknowledgement ack)
+        implements SignatureScheme {
 
+    @Override
+    public Set<String> headerNames() {
+        return Set.of(header);
+    }
+
+    @Override
     public void verify(WebhookRequest request) {
         String timestamp = null;
         List<String> candidates = new ArrayList<>();
@@ -43,8 +51,8 @@ public record TimestampedHmac(
         if (timestamp == null || candidates.isEmpty()) {
             throw new WebhookRejected("malformed_signature_header");
         }
-        Signatures.requireFresh(timestamp, clock, properties.getTolerance());
-        for (String secret : properties.presentSecrets()) {
+        Signatures.requireFresh(timestamp, clock, secrets.getTolerance());
+        for (String secret : secrets.present()) {
             byte[] expected =
                     Signatures.hmacSha256(secret.getBytes(StandardCharsets.UTF_8), timestamp + joiner, request.body());
             for (String candidate : candidates) {

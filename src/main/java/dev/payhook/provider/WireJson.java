@@ -4,8 +4,6 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import tools.jackson.core.JacksonException;
-import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.PropertyNamingStrategies;
@@ -53,27 +51,23 @@ public final class WireJson {
         }
     }
 
-    /**
-     * A top-level string field read by streaming, without binding the rest of the document:
-     * the evidence step needs only the event id, and must get it even from a message it cannot map.
-     */
-    public static String topLevelString(byte[] body, String field) {
-        try (JsonParser parser = MAPPER.createParser(body)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
+    /** The document as a tree, parsed once: its id read from it, its records bound from it. */
+    public static JsonNode tree(byte[] body) {
+        try {
+            JsonNode tree = MAPPER.readTree(body);
+            if (tree == null || !tree.isObject()) {
                 throw new UnparseablePayload("not a JSON object");
             }
-            while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
-                String name = parser.currentName();
-                JsonToken value = parser.nextToken();
-                if (name.equals(field)) {
-                    return value == JsonToken.VALUE_STRING ? parser.getString() : null;
-                }
-                parser.skipChildren();
-            }
-            return null;
+            return tree;
         } catch (JacksonException e) {
             throw new UnparseablePayload("not JSON: " + e.getClass().getSimpleName(), e);
         }
+    }
+
+    /** A string field of {@code node}, null when absent or not a string. */
+    public static String text(JsonNode node, String field) {
+        JsonNode value = node.path(field);
+        return value.isString() ? value.asString() : null;
     }
 
     /** A mandatory ISO 8601 date-time with an offset (RFC 3339), as Adyen and WeChat Pay send their times. */

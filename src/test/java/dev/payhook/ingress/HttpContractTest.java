@@ -17,7 +17,7 @@ class HttpContractTest extends GatewayTest {
     @Test
     void anUnknownAndASwitchedOffProviderGetTheSame404() {
         byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
-        Answer unknown = gateway.post("/webhooks/acme", "application/json", body, Map.of());
+        Answer unknown = gateway.post("/webhooks/nobody", "application/json", body, Map.of());
         Answer off = gateway.post("/webhooks/retired", "application/json", body, Map.of());
         assertThat(unknown.status()).isEqualTo(404);
         assertThat(unknown.json().path("error").asString()).isEqualTo("unknown_provider");

@@ -4,10 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.payhook.config.ProviderProperties;
-import dev.payhook.provider.adyen.AdyenAdapter;
-import dev.payhook.provider.alipay.AlipayAdapter;
-import dev.payhook.provider.wechatpay.WechatPayAdapter;
+import dev.payhook.provider.adyen.AdyenFormat;
+import dev.payhook.provider.adyen.AdyenScheme;
+import dev.payhook.provider.adyen.AdyenSettings;
+import dev.payhook.provider.alipay.AlipayFormat;
+import dev.payhook.provider.alipay.AlipayKeys;
+import dev.payhook.provider.alipay.AlipayScheme;
+import dev.payhook.provider.wechatpay.WechatPayDecryption;
+import dev.payhook.provider.wechatpay.WechatPayFormat;
+import dev.payhook.provider.wechatpay.WechatPayKeys;
+import dev.payhook.provider.wechatpay.WechatPayScheme;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 import org.junit.jupiter.api.Test;
+import org.springframework.core.env.StandardEnvironment;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -36,13 +43,10 @@ class PublishedRsaAndBatchSamplesTest {
                 Files.readString(Samples.DIR.resolve("adyen/adyen-java-api-library/hmac-validation-webhook.json"));
         byte[] batch = ("{\"live\":\"false\",\"notificationItems\":[{\"NotificationRequestItem\":" + item + "}]}")
                 .getBytes(StandardCharsets.UTF_8);
-        AdyenAdapter adyen = new AdyenAdapter(
-                "adyen",
-                Samples.props("74F490DD33F7327BAECC88B2947C011FC02D014A473AAA33A8EC93E4DC069174"),
-                Clock.systemUTC());
+        SignatureScheme adyen = new AdyenScheme().create("adyen", adyenKey(), Clock.systemUTC());
         WebhookRequest request = new WebhookRequest("adyen", batch, Map.of());
         adyen.verify(request);
-        NormalizedEvent e = adyen.normalize(request).get(0);
+        NormalizedEvent e = Samples.events(new AdyenFormat(), request).get(0);
         assertThat(e.eventId()).isEqualTo("ZVWN7D3WSMK2WN82:AUTHORISATION:true");
         assertThat(e.type()).isEqualTo(EventType.PAYMENT_SUCCEEDED);
         assertThat(e.amountMinor()).isEqualTo(1000L);
@@ -56,7 +60,7 @@ class PublishedRsaAndBatchSamplesTest {
     @Test
     void everyAdyenOpenApiExampleMaps() throws IOException {
         assumeTrue(Files.isDirectory(Samples.DIR), "no ../shared/samples");
-        AdyenAdapter adyen = new AdyenAdapter("adyen", Samples.props("00"), Clock.systemUTC());
+        AdyenFormat adyen = new AdyenFormat();
         Map<String, EventType> byCode = new java.util.HashMap<>();
         try (var files = Files.list(Samples.DIR.resolve("adyen/adyen-openapi/Webhooks-v1"))) {
             // three examples there are another webhook family (type/data), not standard notifications
@@ -64,7 +68,7 @@ class PublishedRsaAndBatchSamplesTest {
                             && !f.getFileName().toString().startsWith("ACH_"))
                     .toList()) {
                 for (NormalizedEvent e :
-                        adyen.normalize(new WebhookRequest("adyen", Files.readAllBytes(f), Map.of()))) {
+                        Samples.events(adyen, new WebhookRequest("adyen", Files.readAllBytes(f), Map.of()))) {
                     byCode.put(e.providerType(), e.type());
                 }
             }
@@ -95,15 +99,12 @@ class PublishedRsaAndBatchSamplesTest {
         byte[] body = Files.readString(Samples.DIR.resolve("alipay/weapay/notify.TRADE_SUCCESS.txt"))
                 .strip()
                 .getBytes(StandardCharsets.US_ASCII);
-        ProviderProperties p = new ProviderProperties();
-        p.setPublicKeys(List.of(
-                Files.readString(Samples.DIR.resolve("alipay/alipay-sdk-nodejs-all/notifyAlipayPublicKeyV1.txt"))));
-        AlipayAdapter alipay = new AlipayAdapter("alipay", p, Clock.systemUTC());
+        SignatureScheme alipay = alipay("alipay-sdk-nodejs-all/notifyAlipayPublicKeyV1.txt");
         WebhookRequest request = new WebhookRequest("alipay", body, Map.of());
         assertThatThrownBy(() -> alipay.verify(request))
                 .isInstanceOf(WebhookRejected.class)
                 .hasMessage("signature_mismatch");
-        NormalizedEvent e = alipay.normalize(request).get(0);
+        NormalizedEvent e = Samples.events(new AlipayFormat(), request).get(0);
         assertThat(e.type()).isEqualTo(EventType.PAYMENT_SUCCEEDED);
         assertThat(e.amountMinor()).isEqualTo(99L);
         assertThat(e.eventId()).isEqualTo("2024072401222104407195820503475973");
@@ -112,12 +113,10 @@ class PublishedRsaAndBatchSamplesTest {
     private static void verifyAlipay(String params, String key) throws IOException {
         JsonNode published =
                 JSON.readTree(Samples.DIR.resolve("alipay").resolve(params).toFile());
-        ProviderProperties p = new ProviderProperties();
-        p.setPublicKeys(List.of(Files.readString(Samples.DIR.resolve("alipay").resolve(key))));
-        AlipayAdapter alipay = new AlipayAdapter("alipay", p, Clock.systemUTC());
+        SignatureScheme alipay = alipay(key);
         WebhookRequest request = new WebhookRequest("alipay", form(published, null), Map.of());
         alipay.verify(request);
-        NormalizedEvent e = alipay.normalize(request).get(0);
+        NormalizedEvent e = Samples.events(new AlipayFormat(), request).get(0);
         assertThat(e.type()).isEqualTo(EventType.PAYMENT_SUCCEEDED);
         assertThat(e.orderId()).isEqualTo(published.path("out_trade_no").asString());
         assertThat(e.amountMinor())
@@ -127,6 +126,19 @@ class PublishedRsaAndBatchSamplesTest {
                                 .longValueExact());
         assertThatThrownBy(() -> alipay.verify(new WebhookRequest("alipay", form(published, "buyer_id"), Map.of())))
                 .isInstanceOf(WebhookRejected.class);
+    }
+
+    private static AdyenSettings adyenKey() {
+        AdyenSettings settings = new AdyenSettings();
+        settings.setSecrets(List.of("74F490DD33F7327BAECC88B2947C011FC02D014A473AAA33A8EC93E4DC069174"));
+        return settings;
+    }
+
+    private static SignatureScheme alipay(String key) throws IOException {
+        AlipayKeys keys = new AlipayKeys();
+        keys.setPublicKeys(
+                List.of(Files.readString(Samples.DIR.resolve("alipay").resolve(key))));
+        return new AlipayScheme().create("alipay", keys, Clock.systemUTC());
     }
 
     /** The parameter map as the form body Alipay posts (arrays travel as compact JSON strings); {@code alter} changes one value. */
@@ -151,19 +163,22 @@ class PublishedRsaAndBatchSamplesTest {
         for (String type : List.of("TRANSACTION.SUCCESS", "REFUND.SUCCESS")) {
             byte[] body = Files.readAllBytes(dir.resolve(type + ".json"));
             Map<String, String> headers = Samples.headers(dir.resolve(type + ".headers"));
-            ProviderProperties p = new ProviderProperties();
-            p.setPlatformKeys(Map.of(headers.get("wechatpay-serial"), Files.readString(dir.resolve("mock_cert.pem"))));
-            p.setApiV3Key("AES256Key-32Characters1234567890");
+            WechatPayKeys keys = new WechatPayKeys();
+            keys.setPlatformKeys(
+                    Map.of(headers.get("wechatpay-serial"), Files.readString(dir.resolve("mock_cert.pem"))));
+            WechatPayDecryption decryption = new WechatPayDecryption();
+            decryption.setApiV3Key("AES256Key-32Characters1234567890");
             long ts = Long.parseLong(headers.get("wechatpay-timestamp"));
-            WechatPayAdapter wechat = new WechatPayAdapter("wechatpay", p, Samples.clockAt(ts));
+            WechatPayScheme scheme = new WechatPayScheme(new StandardEnvironment());
             WebhookRequest request = new WebhookRequest("wechatpay", body, headers);
-            wechat.verify(request);
-            NormalizedEvent e = wechat.normalize(request).get(0);
+            scheme.create("wechatpay", keys, Samples.clockAt(ts)).verify(request);
+            NormalizedEvent e = Samples.events(new WechatPayFormat.Factory().create("wechatpay", decryption), request)
+                    .get(0);
             assertThat(e.type())
                     .isEqualTo(type.startsWith("REFUND") ? EventType.REFUND_SUCCEEDED : EventType.PAYMENT_SUCCEEDED);
             assertThat(e.amountMinor()).isPositive();
             assertThat(e.orderId()).isNotBlank();
-            WechatPayAdapter late = new WechatPayAdapter("wechatpay", p, Samples.clockAt(ts + 301));
+            SignatureScheme late = scheme.create("wechatpay", keys, Samples.clockAt(ts + 301));
             assertThatThrownBy(() -> late.verify(request))
                     .isInstanceOf(WebhookRejected.class)
                     .hasMessage("timestamp_outside_tolerance");

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.payhook.provider.paddle.PaddleAdapter;
-import dev.payhook.provider.standardwebhooks.StandardWebhooksAdapter;
-import dev.payhook.provider.stripe.StripeAdapter;
+import dev.payhook.provider.dodo.DodoFormat;
+import dev.payhook.provider.paddle.PaddleScheme;
+import dev.payhook.provider.standardwebhooks.StandardWebhooksScheme;
+import dev.payhook.provider.stripe.StripeFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,10 +37,11 @@ class PublishedSamplesTest {
                     .getBytes(java.nio.charset.StandardCharsets.UTF_8);
             Map<String, String> headers = Samples.headers(dir.resolve(name + ".headers"));
             long ts = Long.parseLong(headers.get("paddle-signature").replaceAll("^ts=(\\d+);.*", "$1"));
-            PaddleAdapter paddle = new PaddleAdapter(
-                    "paddle",
-                    Samples.props("pdl_ntfset_01hs0t3tw21j988db1pam5xg8m_GrOWLNef+vmtjJYq4mSnHNzvc8uWoJ1I"),
-                    Samples.clockAt(ts));
+            SignatureScheme paddle = new PaddleScheme()
+                    .create(
+                            "paddle",
+                            Samples.secrets("pdl_ntfset_01hs0t3tw21j988db1pam5xg8m_GrOWLNef+vmtjJYq4mSnHNzvc8uWoJ1I"),
+                            Samples.clockAt(ts));
             WebhookRequest request = new WebhookRequest("paddle", body, headers);
             paddle.verify(request);
             byte[] altered = java.util.Arrays.copyOf(body, body.length);
@@ -56,13 +57,14 @@ class PublishedSamplesTest {
         Path dir = SAMPLES.resolve("standard-webhooks/test-vector");
         byte[] body = Files.readAllBytes(dir.resolve("payload.json"));
         Map<String, String> headers = Samples.headers(dir.resolve("payload.headers"));
-        StandardWebhooksAdapter adapter = new StandardWebhooksAdapter(
-                "dodo", Samples.props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), Samples.clockAt(1614265330));
-        adapter.verify(new WebhookRequest("dodo", body, headers));
-        assertThat(adapter.eventId(new WebhookRequest("dodo", body, headers)))
+        StandardWebhooksScheme scheme = new StandardWebhooksScheme();
+        HmacSecrets secret = Samples.secrets("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
+        scheme.create("dodo", secret, Samples.clockAt(1614265330)).verify(new WebhookRequest("dodo", body, headers));
+        assertThat(new DodoFormat()
+                        .read(new WebhookRequest("dodo", body, headers))
+                        .eventId())
                 .isEqualTo("msg_p5jXN8AQM9LWM0D4loKWxJek");
-        StandardWebhooksAdapter late = new StandardWebhooksAdapter(
-                "dodo", Samples.props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), Samples.clockAt(1614265330 + 301));
+        SignatureScheme late = scheme.create("dodo", secret, Samples.clockAt(1614265330 + 301));
         assertThatThrownBy(() -> late.verify(new WebhookRequest("dodo", body, headers)))
                 .isInstanceOf(WebhookRejected.class)
                 .hasMessage("timestamp_outside_tolerance");
@@ -71,12 +73,12 @@ class PublishedSamplesTest {
     @Test
     void everyStripeSampleNormalizes() throws IOException {
         assumeTrue(Files.isDirectory(SAMPLES), "no ../shared/samples");
-        StripeAdapter stripe = new StripeAdapter("stripe", Samples.props("whsec_x"), Clock.systemUTC());
+        StripeFormat stripe = new StripeFormat();
         Map<String, NormalizedEvent> byFile = new HashMap<>();
         try (Stream<Path> files = Files.list(SAMPLES.resolve("stripe/stripe-ruby-mock"))) {
             for (Path f : files.filter(p -> p.toString().endsWith(".json")).toList()) {
                 List<NormalizedEvent> events =
-                        stripe.normalize(new WebhookRequest("stripe", Files.readAllBytes(f), Map.of()));
+                        Samples.events(stripe, new WebhookRequest("stripe", Files.readAllBytes(f), Map.of()));
                 assertThat(events).as(f.toString()).isNotEmpty();
                 byFile.put(f.getFileName().toString(), events.get(0));
             }
@@ -94,14 +96,13 @@ class PublishedSamplesTest {
     @Test
     void everyDodoSampleNormalizes() throws IOException {
         assumeTrue(Files.isDirectory(SAMPLES), "no ../shared/samples");
-        StandardWebhooksAdapter dodo = new StandardWebhooksAdapter(
-                "dodo", Samples.props("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"), Clock.systemUTC());
+        DodoFormat dodo = new DodoFormat();
         Map<String, NormalizedEvent> byType = new HashMap<>();
         try (Stream<Path> files = Files.list(SAMPLES.resolve("dodo/dodo-docs/x-webhooks-examples"))) {
             for (Path f : files.toList()) {
                 WebhookRequest r = new WebhookRequest(
                         "dodo", Files.readAllBytes(f), Map.of("webhook-id", "msg_" + f.getFileName()));
-                NormalizedEvent e = dodo.normalize(r).get(0);
+                NormalizedEvent e = Samples.events(dodo, r).get(0);
                 byType.put(e.providerType(), e);
             }
         }

@@ -1,6 +1,5 @@
 package dev.payhook.provider;
 
-import dev.payhook.config.ProviderProperties;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,10 +18,15 @@ final class Samples {
 
     private Samples() {}
 
-    static ProviderProperties props(String secret) {
-        ProviderProperties p = new ProviderProperties();
-        p.setSecrets(List.of(secret));
-        return p;
+    static HmacSecrets secrets(String secret) {
+        HmacSecrets s = new HmacSecrets();
+        s.setSecrets(List.of(secret));
+        return s;
+    }
+
+    /** The events a format reads from {@code request}; fails the test on a notification it cannot read. */
+    static List<NormalizedEvent> events(EventFormat format, WebhookRequest request) {
+        return format.read(request).requireEvents();
     }
 
     static Clock clockAt(long epochSecond) {

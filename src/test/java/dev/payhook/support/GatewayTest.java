@@ -30,7 +30,24 @@ import tools.jackson.databind.JsonNode;
             "payhook.products.paddle.pro_01test000000000000000000=book-1",
             "payhook.products.dodo.pdt_T3stProduct=book-1",
             "payhook.providers.retired.scheme=stripe",
-            "payhook.providers.retired.enabled=false"
+            "payhook.providers.retired.enabled=false",
+            // a Standard Webhooks sender with its own JSON, added by configuration and one route file
+            "camel.main.routes-include-pattern=file:routes/templates/*.yaml,file:routes/providers/*.yaml,"
+                    + "file:routes/processing.yaml,classpath:routes/acme.yaml",
+            "payhook.providers.acme.scheme=standard-webhooks",
+            "payhook.providers.acme.format=mapped",
+            "payhook.providers.acme.secrets[0]=" + GatewayTest.ACME_SECRET,
+            "payhook.providers.acme.mapping.event-type=/type",
+            "payhook.providers.acme.mapping.types[charge.paid]=payment.succeeded",
+            "payhook.providers.acme.mapping.types[charge.failed]=payment.failed",
+            "payhook.providers.acme.mapping.types[charge.refunded]=refund.succeeded",
+            "payhook.providers.acme.mapping.order-id=/data/reference",
+            "payhook.providers.acme.mapping.payment-id=/data/charge_id",
+            "payhook.providers.acme.mapping.refund-id=/data/refund_id",
+            "payhook.providers.acme.mapping.amount=/data/amount",
+            "payhook.providers.acme.mapping.amount-unit=minor",
+            "payhook.providers.acme.mapping.currency=/data/currency",
+            "payhook.providers.acme.mapping.occurred-at=/created_at"
         })
 public abstract class GatewayTest {
 
@@ -64,6 +81,7 @@ public abstract class GatewayTest {
         registry.add("WECHATPAY_API_V3_KEY", () -> WECHATPAY_API_V3_KEY);
     }
 
+    public static final String ACME_SECRET = "whsec_YWNtZS10ZXN0LXNlbmRlci1zZWNyZXQta2V5LTAx";
     public static final String ADYEN_KEY = "0A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F9";
     public static final String ADYEN_PREVIOUS_KEY = "F9E8D7C6B5A4938271605F4E3D2C1B0AF9E8D7C6B5A4938271605F4E3D2C1B0A";
     public static final String WECHATPAY_SERIAL = "5157F09EFDC096DE15EBE81A47057A72TESTCURR";

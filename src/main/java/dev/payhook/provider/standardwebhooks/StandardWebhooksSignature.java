@@ -1,6 +1,7 @@
 package dev.payhook.provider.standardwebhooks;
 
-import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.HmacSecrets;
+import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.Signatures;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
@@ -13,7 +14,7 @@ import java.util.Set;
  * The Standard Webhooks scheme (https://www.standardwebhooks.com): base64 HMAC-SHA256 with the
  * base64-decoded {@code whsec_} secret over {@code webhook-id.webhook-timestamp.raw body}.
  */
-final class StandardWebhooksSignature {
+final class StandardWebhooksSignature implements SignatureScheme {
 
     static final String ID = "webhook-id";
     static final String TIMESTAMP = "webhook-timestamp";
@@ -21,15 +22,14 @@ final class StandardWebhooksSignature {
     static final Set<String> HEADERS = Set.of(ID, TIMESTAMP, SIGNATURE);
 
     private final List<byte[]> keys;
-    private final ProviderProperties properties;
+    private final HmacSecrets secrets;
     private final Clock clock;
 
-    StandardWebhooksSignature(String provider, ProviderProperties properties, Clock clock) {
-        this.properties = properties;
+    StandardWebhooksSignature(String provider, HmacSecrets secrets, Clock clock) {
+        this.secrets = secrets;
         this.clock = clock;
-        this.keys = properties.presentSecrets().stream()
-                .map(s -> decodeSecret(provider, s))
-                .toList();
+        this.keys =
+                secrets.present().stream().map(s -> decodeSecret(provider, s)).toList();
     }
 
     private static byte[] decodeSecret(String provider, String secret) {
@@ -42,11 +42,17 @@ final class StandardWebhooksSignature {
         }
     }
 
-    void verify(WebhookRequest request) {
+    @Override
+    public Set<String> headerNames() {
+        return HEADERS;
+    }
+
+    @Override
+    public void verify(WebhookRequest request) {
         String id = Signatures.required(request, ID);
         String timestamp = Signatures.required(request, TIMESTAMP);
         String signatures = Signatures.required(request, SIGNATURE);
-        Signatures.requireFresh(timestamp, clock, properties.getTolerance());
+        Signatures.requireFresh(timestamp, clock, secrets.getTolerance());
         for (byte[] key : keys) {
             byte[] expected = Signatures.hmacSha256(key, id + "." + timestamp + ".", request.body());
             for (String candidate : signatures.trim().split(" +", -1)) {

@@ -1,7 +1,8 @@
 package dev.payhook.provider.wechatpay;
 
-import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.Acknowledgement;
 import dev.payhook.provider.RsaKeys;
+import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.Signatures;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
@@ -19,7 +20,7 @@ import java.util.Set;
  * {@code Wechatpay-Serial} header names; the timestamp must lie within the provider's tolerance
  * (the official SDK does not check it).
  */
-final class WechatPaySignature {
+final class WechatPaySignature implements SignatureScheme {
 
     static final String TIMESTAMP = "wechatpay-timestamp";
     static final String NONCE = "wechatpay-nonce";
@@ -31,16 +32,20 @@ final class WechatPaySignature {
     private final Clock clock;
     private final Duration tolerance;
 
-    WechatPaySignature(String provider, ProviderProperties properties, Clock clock) {
-        properties
-                .presentPlatformKeys()
-                .forEach((serial, key) -> keys.put(
-                        serial, RsaKeys.parse(key, "payhook.providers." + provider + ".platform-keys." + serial)));
+    WechatPaySignature(String provider, Map<String, String> platformKeys, Duration tolerance, Clock clock) {
+        platformKeys.forEach((serial, key) ->
+                keys.put(serial, RsaKeys.parse(key, "payhook.providers." + provider + ".platform-keys." + serial)));
         this.clock = clock;
-        this.tolerance = properties.getTolerance();
+        this.tolerance = tolerance;
     }
 
-    void verify(WebhookRequest request) {
+    @Override
+    public Set<String> headerNames() {
+        return HEADERS;
+    }
+
+    @Override
+    public void verify(WebhookRequest request) {
         String timestamp = Signatures.required(request, TIMESTAMP);
         String nonce = Signatures.required(request, NONCE);
         String signature = Signatures.required(request, SIGNATURE);
@@ -57,5 +62,10 @@ final class WechatPaySignature {
         if (!RsaKeys.verifies(key, signed.toByteArray(), signature)) {
             throw new WebhookRejected("signature_mismatch");
         }
+    }
+
+    @Override
+    public Acknowledgement reject(String reason) {
+        return Acknowledgement.json(401, "{\"code\":\"FAIL\",\"message\":\"" + reason + "\"}");
     }
 }

@@ -3,7 +3,7 @@ package dev.payhook.provider.adyen;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.support.GatewayTest;
@@ -18,12 +18,12 @@ import org.junit.jupiter.api.Test;
 /** With basic auth configured, a notification must carry it as well as valid item HMACs. */
 class AdyenBasicAuthTest {
 
-    private final AdyenAdapter adyen = new AdyenAdapter("adyen", properties(), Clock.systemUTC());
+    private final SignatureScheme adyen = new AdyenScheme().create("adyen", settings(), Clock.systemUTC());
     private final byte[] batch = AdyenNotificationTest.batch(
             "false", List.of(AdyenNotificationTest.authorisation("ord-1", "psp-1", 100, "EUR", Instant.now())));
 
-    private static ProviderProperties properties() {
-        ProviderProperties p = new ProviderProperties();
+    private static AdyenSettings settings() {
+        AdyenSettings p = new AdyenSettings();
         p.setSecrets(List.of(GatewayTest.ADYEN_KEY));
         p.setBasicAuthUsername("adyen-notifier");
         p.setBasicAuthPassword("s3cret:with-colon");

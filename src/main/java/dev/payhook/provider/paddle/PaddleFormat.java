@@ -1,34 +1,55 @@
 package dev.payhook.provider.paddle;
 
-import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.EventFormat;
 import dev.payhook.provider.EventType;
+import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.TimestampedHmac;
-import dev.payhook.provider.TimestampedHmacAdapter;
+import dev.payhook.provider.ProviderSettings;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paddle.PaddleNotification.Adjustment;
 import dev.payhook.provider.paddle.PaddleNotification.Transaction;
-import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
 
-/** Paddle Billing: {@code Paddle-Signature: ts=..;h1=..}, HMAC-SHA256 over {@code ts:body}. */
-public class PaddleAdapter extends TimestampedHmacAdapter {
+/** Paddle Billing's notifications onto Payhook's events: the payment is the transaction. */
+@Component
+public class PaddleFormat implements FormatFactory<ProviderSettings.None>, EventFormat {
 
-    public PaddleAdapter(String provider, ProviderProperties properties, Clock clock) {
-        super(provider, new TimestampedHmac("paddle-signature", ";", "ts", "h1", ":", properties, clock));
+    @Override
+    public String name() {
+        return "paddle";
     }
 
     @Override
-    public String eventId(WebhookRequest request) {
-        return WireJson.topLevelString(request.body(), "event_id");
+    public Class<ProviderSettings.None> settings() {
+        return ProviderSettings.None.class;
     }
 
     @Override
-    public List<NormalizedEvent> normalize(WebhookRequest request) {
-        PaddleNotification n = WireJson.read(request.body(), PaddleNotification.class);
+    public EventFormat create(String provider, ProviderSettings.None settings) {
+        return this;
+    }
+
+    @Override
+    public Reading read(WebhookRequest request) {
+        JsonNode tree;
+        try {
+            tree = WireJson.tree(request.body());
+        } catch (UnparseablePayload e) {
+            return Reading.failed(null, e);
+        }
+        return Reading.of(
+                WireJson.text(tree, "event_id"),
+                () -> events(request.provider(), WireJson.convert(tree, PaddleNotification.class)));
+    }
+
+    private static List<NormalizedEvent> events(String provider, PaddleNotification n) {
         String type = WireJson.require(n.eventType(), "event_type");
         NormalizedEvent.Builder b = NormalizedEvent.builder(provider, n.eventId(), type, n.occurredAt());
         if (n.data() == null || n.data().isNull()) {

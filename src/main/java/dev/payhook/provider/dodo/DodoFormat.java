@@ -1,51 +1,51 @@
-package dev.payhook.provider.standardwebhooks;
+package dev.payhook.provider.dodo;
 
-import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.EventFormat;
 import dev.payhook.provider.EventType;
+import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.ProviderAdapter;
+import dev.payhook.provider.ProviderSettings;
+import dev.payhook.provider.Reading;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
-import java.time.Clock;
+import dev.payhook.provider.standardwebhooks.StandardWebhooksScheme;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
+import org.springframework.stereotype.Component;
 
 /**
- * A Standard Webhooks sender whose payloads follow Dodo Payments' format. The event id is the
- * {@code webhook-id} header, which the sender keeps across retries of one message.
+ * Dodo Payments' payloads (a Standard Webhooks sender) onto Payhook's events. The event id is the
+ * {@code webhook-id} header, which Dodo keeps across retries of one message.
  */
-public class StandardWebhooksAdapter implements ProviderAdapter {
+@Component
+public class DodoFormat implements FormatFactory<ProviderSettings.None>, EventFormat {
 
-    private final String provider;
-    private final StandardWebhooksSignature signature;
-
-    public StandardWebhooksAdapter(String provider, ProviderProperties properties, Clock clock) {
-        this.provider = provider;
-        this.signature = new StandardWebhooksSignature(provider, properties, clock);
+    @Override
+    public String name() {
+        return "dodo";
     }
 
     @Override
-    public Set<String> headerNames() {
-        return StandardWebhooksSignature.HEADERS;
+    public Class<ProviderSettings.None> settings() {
+        return ProviderSettings.None.class;
     }
 
     @Override
-    public void verify(WebhookRequest request) {
-        signature.verify(request);
+    public EventFormat create(String provider, ProviderSettings.None settings) {
+        return this;
     }
 
     @Override
-    public String eventId(WebhookRequest request) {
-        return request.header(StandardWebhooksSignature.ID);
+    public Reading read(WebhookRequest request) {
+        String eventId = request.header(StandardWebhooksScheme.MESSAGE_ID);
+        return Reading.of(
+                eventId, () -> events(request.provider(), eventId, WireJson.read(request.body(), DodoWebhook.class)));
     }
 
-    @Override
-    public List<NormalizedEvent> normalize(WebhookRequest request) {
-        DodoWebhook w = WireJson.read(request.body(), DodoWebhook.class);
+    private static List<NormalizedEvent> events(String provider, String eventId, DodoWebhook w) {
         String type = WireJson.require(w.type(), "type");
-        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, eventId(request), type, w.timestamp());
+        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, eventId, type, w.timestamp());
         if (w.data() == null || w.data().isNull()) {
             return List.of(b.build(EventType.OTHER));
         }

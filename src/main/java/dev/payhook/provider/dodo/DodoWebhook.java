@@ -1,4 +1,4 @@
-package dev.payhook.provider.standardwebhooks;
+package dev.payhook.provider.dodo;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,104 +1,57 @@
 package dev.payhook.provider.adyen;
 
-import dev.payhook.config.ProviderProperties;
-import dev.payhook.provider.Acknowledgement;
+import dev.payhook.provider.EventFormat;
 import dev.payhook.provider.EventType;
+import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.ProviderAdapter;
+import dev.payhook.provider.ProviderSettings;
+import dev.payhook.provider.Reading;
 import dev.payhook.provider.UnparseablePayload;
-import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.time.Clock;
-import java.util.ArrayList;
-import java.util.Base64;
-import java.util.List;
-import java.util.Set;
+import org.springframework.stereotype.Component;
 
 /**
- * Adyen standard notifications: a batch of items, each with its own HMAC. Every item is verified
- * (one bad item refuses the whole batch) and every item becomes an event. Adyen's answer is
- * {@code [accepted]}. Optional HTTP basic auth is checked first.
+ * Adyen's notification items onto Payhook's events, one event per item. The receipt names the first
+ * item's id; each item's own id is the lock of its event.
  */
-public class AdyenAdapter implements ProviderAdapter {
+@Component
+public class AdyenFormat implements FormatFactory<ProviderSettings.None>, EventFormat {
 
-    private static final String AUTHORIZATION = "authorization";
-
-    private final String provider;
-    private final AdyenHmac hmac;
-    private final byte[] basicAuth;
-
-    public AdyenAdapter(String provider, ProviderProperties properties, Clock clock) {
-        this.provider = provider;
-        this.hmac = new AdyenHmac(properties.presentSecrets());
-        String user = properties.getBasicAuthUsername();
-        this.basicAuth = user.isBlank()
-                ? null
-                : ("Basic "
-                                + Base64.getEncoder()
-                                        .encodeToString((user + ":" + properties.getBasicAuthPassword())
-                                                .getBytes(StandardCharsets.UTF_8)))
-                        .getBytes(StandardCharsets.UTF_8);
+    @Override
+    public String name() {
+        return "adyen";
     }
 
     @Override
-    public Set<String> headerNames() {
-        return Set.of();
+    public Class<ProviderSettings.None> settings() {
+        return ProviderSettings.None.class;
     }
 
     @Override
-    public Set<String> secretHeaderNames() {
-        return Set.of(AUTHORIZATION);
+    public EventFormat create(String provider, ProviderSettings.None settings) {
+        return this;
     }
 
     @Override
-    public void verify(WebhookRequest request) {
-        if (basicAuth != null) {
-            String given = request.header(AUTHORIZATION);
-            if (given == null || !MessageDigest.isEqual(basicAuth, given.trim().getBytes(StandardCharsets.UTF_8))) {
-                throw new WebhookRejected("basic_auth_mismatch");
-            }
-        }
+    public Reading read(WebhookRequest request) {
         AdyenNotification n;
+        String firstId;
         try {
-            n = read(request);
+            n = AdyenNotification.parse(request.body());
+            firstId = eventId(n.items().get(0));
         } catch (UnparseablePayload e) {
-            throw new WebhookRejected("malformed_notification");
+            return Reading.failed(null, e);
         }
-        for (AdyenNotification.Item item : n.notificationItems().stream()
-                .map(AdyenNotification.Wrapper::item)
-                .toList()) {
-            String signature =
-                    item.additionalData() == null ? null : item.additionalData().get("hmacSignature");
-            if (signature == null || signature.isBlank()) {
-                throw new WebhookRejected("missing_hmac_signature");
-            }
-            if (!hmac.matches(item, signature)) {
-                throw new WebhookRejected("signature_mismatch");
-            }
-        }
-    }
-
-    /** The first item's id; each item's own id is the lock of its event. */
-    @Override
-    public String eventId(WebhookRequest request) {
-        return eventId(read(request).notificationItems().get(0).item());
-    }
-
-    @Override
-    public List<NormalizedEvent> normalize(WebhookRequest request) {
-        AdyenNotification n = read(request);
         Boolean live = n.live() == null ? null : Boolean.valueOf(n.live());
-        List<NormalizedEvent> events = new ArrayList<>();
-        for (AdyenNotification.Wrapper w : n.notificationItems()) {
-            events.add(event(w.item(), live));
-        }
-        return events;
+        return Reading.of(
+                firstId,
+                () -> n.items().stream()
+                        .map(i -> event(request.provider(), i, live))
+                        .toList());
     }
 
-    private NormalizedEvent event(AdyenNotification.Item i, Boolean live) {
+    private static NormalizedEvent event(String provider, AdyenNotification.Item i, Boolean live) {
         boolean success = "true".equalsIgnoreCase(i.success());
         String code = WireJson.require(i.eventCode(), "eventCode");
         NormalizedEvent.Builder b = NormalizedEvent.builder(
@@ -156,20 +109,5 @@ public class AdyenAdapter implements ProviderAdapter {
     /** pspReference + eventCode + success: Adyen sends the same item again on retries. */
     private static String eventId(AdyenNotification.Item i) {
         return WireJson.require(i.pspReference(), "pspReference") + ":" + i.eventCode() + ":" + i.success();
-    }
-
-    private static AdyenNotification read(WebhookRequest request) {
-        AdyenNotification n = WireJson.readCamelCase(request.body(), AdyenNotification.class);
-        if (n.notificationItems() == null
-                || n.notificationItems().isEmpty()
-                || n.notificationItems().stream().anyMatch(w -> w == null || w.item() == null)) {
-            throw new UnparseablePayload("no notificationItems");
-        }
-        return n;
-    }
-
-    @Override
-    public Acknowledgement ack() {
-        return Acknowledgement.text(200, "[accepted]");
     }
 }

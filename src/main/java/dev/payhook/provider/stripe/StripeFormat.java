@@ -1,11 +1,12 @@
 package dev.payhook.provider.stripe;
 
-import dev.payhook.config.ProviderProperties;
-import dev.payhook.provider.Acknowledgement;
+import dev.payhook.provider.EventFormat;
 import dev.payhook.provider.EventType;
+import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.TimestampedHmac;
-import dev.payhook.provider.TimestampedHmacAdapter;
+import dev.payhook.provider.ProviderSettings;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.stripe.StripeObjects.Charge;
@@ -13,28 +14,45 @@ import dev.payhook.provider.stripe.StripeObjects.CheckoutSession;
 import dev.payhook.provider.stripe.StripeObjects.Dispute;
 import dev.payhook.provider.stripe.StripeObjects.PaymentIntent;
 import dev.payhook.provider.stripe.StripeObjects.Refund;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 
-/** Stripe: {@code Stripe-Signature: t=..,v1=..}, HMAC-SHA256 over {@code t.body}, any v1 of any secret. */
-public class StripeAdapter extends TimestampedHmacAdapter {
+/** Stripe's events (https://docs.stripe.com/api/events/object) onto Payhook's: the payment is the PaymentIntent. */
+@Component
+public class StripeFormat implements FormatFactory<ProviderSettings.None>, EventFormat {
 
-    public StripeAdapter(String provider, ProviderProperties properties, Clock clock) {
-        super(provider, new TimestampedHmac("stripe-signature", ",", "t", "v1", ".", properties, clock));
+    @Override
+    public String name() {
+        return "stripe";
     }
 
     @Override
-    public String eventId(WebhookRequest request) {
-        return WireJson.topLevelString(request.body(), "id");
+    public Class<ProviderSettings.None> settings() {
+        return ProviderSettings.None.class;
     }
 
     @Override
-    public List<NormalizedEvent> normalize(WebhookRequest request) {
-        StripeEvent event = WireJson.read(request.body(), StripeEvent.class);
+    public EventFormat create(String provider, ProviderSettings.None settings) {
+        return this;
+    }
+
+    @Override
+    public Reading read(WebhookRequest request) {
+        JsonNode tree;
+        try {
+            tree = WireJson.tree(request.body());
+        } catch (UnparseablePayload e) {
+            return Reading.failed(null, e);
+        }
+        return Reading.of(
+                WireJson.text(tree, "id"), () -> events(request.provider(), WireJson.convert(tree, StripeEvent.class)));
+    }
+
+    private static List<NormalizedEvent> events(String provider, StripeEvent event) {
         String type = WireJson.require(event.type(), "type");
         NormalizedEvent.Builder b = NormalizedEvent.builder(
                         provider,
@@ -54,7 +72,7 @@ public class StripeAdapter extends TimestampedHmacAdapter {
             case "charge.succeeded" -> List.of(charge(b, object, EventType.PAYMENT_SUCCEEDED));
             case "charge.failed" -> List.of(charge(b, object, EventType.PAYMENT_FAILED));
             case "charge.pending" -> List.of(charge(b, object, EventType.PAYMENT_PENDING));
-            case "charge.refunded" -> chargeRefunds(event, object);
+            case "charge.refunded" -> chargeRefunds(provider, event, object);
             case "refund.created", "refund.updated", "charge.refund.updated" -> List.of(refund(b, object));
             case "charge.dispute.created" -> List.of(dispute(b, object, EventType.DISPUTE_OPENED));
             case "charge.dispute.closed" -> List.of(disputeClosed(b, object));
@@ -92,7 +110,7 @@ public class StripeAdapter extends TimestampedHmacAdapter {
      * charge.refunded names each refund when the API version still embeds them; each becomes a refund
      * event keyed by its refund id, so refund.created for the same refund is not counted twice.
      */
-    private List<NormalizedEvent> chargeRefunds(StripeEvent event, JsonNode object) {
+    private static List<NormalizedEvent> chargeRefunds(String provider, StripeEvent event, JsonNode object) {
         Charge ch = WireJson.convert(object, Charge.class);
         List<Refund> refunds = ch.refunds() == null || ch.refunds().data() == null
                 ? List.of()
@@ -185,10 +203,5 @@ public class StripeAdapter extends TimestampedHmacAdapter {
         }
         String ref = metadata.get("product_id") != null ? metadata.get("product_id") : metadata.get("price_id");
         return ref == null || ref.isBlank() ? List.of() : List.of(ref);
-    }
-
-    @Override
-    public Acknowledgement ack() {
-        return Acknowledgement.json(200, "{\"received\":true}");
     }
 }

@@ -1,18 +1,15 @@
 package dev.payhook.provider.alipay;
 
-import dev.payhook.config.ProviderProperties;
-import dev.payhook.provider.Acknowledgement;
+import dev.payhook.provider.EventFormat;
 import dev.payhook.provider.EventType;
+import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.ProviderAdapter;
-import dev.payhook.provider.RsaKeys;
+import dev.payhook.provider.ProviderSettings;
+import dev.payhook.provider.Reading;
 import dev.payhook.provider.UnparseablePayload;
-import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
-import java.security.PublicKey;
-import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -21,15 +18,11 @@ import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
-import java.util.stream.IntStream;
+import org.springframework.stereotype.Component;
 
-/**
- * Alipay asynchronous notifications: a form POST signed with RSA2 (SHA256withRSA) by Alipay's key.
- * Alipay wants the literal text {@code success}, and {@code fail} when refused.
- */
-public class AlipayAdapter implements ProviderAdapter {
+/** Alipay's notification parameters onto Payhook's events: the payment is the trade ({@code trade_no}). */
+@Component
+public class AlipayFormat implements FormatFactory<ProviderSettings.None>, EventFormat {
 
     private static final ZoneId BEIJING = ZoneId.of("Asia/Shanghai");
     /** yyyy-MM-dd HH:mm:ss, and with a fraction of a second as Alipay documents gmt_refund (2015-04-28 15:45:57.320). */
@@ -42,55 +35,30 @@ public class AlipayAdapter implements ProviderAdapter {
 
     private static final String CURRENCY = "CNY";
 
-    private final String provider;
-    private final List<PublicKey> keys;
-
-    public AlipayAdapter(String provider, ProviderProperties properties, Clock clock) {
-        this.provider = provider;
-        List<String> configured = properties.presentPublicKeys();
-        this.keys = IntStream.range(0, configured.size())
-                .mapToObj(i ->
-                        RsaKeys.parse(configured.get(i), "payhook.providers." + provider + ".public-keys[" + i + "]"))
-                .toList();
+    @Override
+    public String name() {
+        return "alipay";
     }
 
     @Override
-    public Set<String> headerNames() {
-        return Set.of();
+    public Class<ProviderSettings.None> settings() {
+        return ProviderSettings.None.class;
     }
 
     @Override
-    public boolean acceptsContentType(String contentType) {
-        return contentType != null
-                && contentType.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded");
+    public EventFormat create(String provider, ProviderSettings.None settings) {
+        return this;
     }
 
     @Override
-    public void verify(WebhookRequest request) {
-        AlipayForm form;
+    public Reading read(WebhookRequest request) {
+        AlipayNotification n;
         try {
-            form = AlipayForm.parse(request.body());
+            n = AlipayNotification.of(AlipayForm.parse(request.body()).params());
         } catch (UnparseablePayload e) {
-            throw new WebhookRejected("malformed_notification");
+            return Reading.failed(null, e);
         }
-        String sign = form.get("sign");
-        if (sign == null || sign.isBlank()) {
-            throw new WebhookRejected("missing_sign");
-        }
-        if (!"RSA2".equals(form.get("sign_type"))) {
-            throw new WebhookRejected("unsupported_sign_type");
-        }
-        byte[] content = form.signedContent();
-        byte[] withSignType = form.signedContentWithSignType();
-        if (keys.stream()
-                .noneMatch(key -> RsaKeys.verifies(key, content, sign) || RsaKeys.verifies(key, withSignType, sign))) {
-            throw new WebhookRejected("signature_mismatch");
-        }
-    }
-
-    @Override
-    public String eventId(WebhookRequest request) {
-        return AlipayForm.parse(request.body()).get("notify_id");
+        return Reading.of(n.notifyId(), () -> events(request.provider(), n));
     }
 
     /**
@@ -99,10 +67,7 @@ public class AlipayAdapter implements ProviderAdapter {
      * amount (the refund id out_biz_no names the request), never summed; TRADE_CLOSED with a refund
      * means the whole total_amount went back.
      */
-    @Override
-    public List<NormalizedEvent> normalize(WebhookRequest request) {
-        AlipayNotification n =
-                AlipayNotification.of(AlipayForm.parse(request.body()).params());
+    private static List<NormalizedEvent> events(String provider, AlipayNotification n) {
         String status = WireJson.require(n.tradeStatus(), "trade_status");
         NormalizedEvent.Builder b = NormalizedEvent.builder(
                         provider,
@@ -148,15 +113,5 @@ public class AlipayAdapter implements ProviderAdapter {
         } catch (DateTimeParseException e) {
             throw new UnparseablePayload("time is not yyyy-MM-dd HH:mm:ss[.S]");
         }
-    }
-
-    @Override
-    public Acknowledgement ack() {
-        return Acknowledgement.text(200, "success");
-    }
-
-    @Override
-    public Acknowledgement reject(String reason) {
-        return Acknowledgement.text(401, "fail");
     }
 }

@@ -1,10 +1,10 @@
 package dev.payhook.provider.wechatpay;
 
-import dev.payhook.config.ProviderProperties;
-import dev.payhook.provider.Acknowledgement;
+import dev.payhook.provider.EventFormat;
 import dev.payhook.provider.EventType;
+import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.ProviderAdapter;
+import dev.payhook.provider.Reading;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
@@ -12,54 +12,62 @@ import dev.payhook.provider.wechatpay.WechatPayNotification.Decrypted;
 import dev.payhook.provider.wechatpay.WechatPayNotification.Envelope;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
-import java.util.Set;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
+import org.springframework.stereotype.Component;
 
 /**
- * WeChat Pay API v3. The ingress verifies the RSA signature and keeps the notification encrypted
- * as received; processing decrypts the resource (AEAD_AES_256_GCM with the API v3 key) and maps it.
+ * WeChat Pay API v3 notifications onto Payhook's events. The ingress keeps the notification
+ * encrypted as received; reading it decrypts the resource (AEAD_AES_256_GCM with the API v3 key).
  */
-public class WechatPayAdapter implements ProviderAdapter {
+public final class WechatPayFormat implements EventFormat {
 
-    private final String provider;
-    private final WechatPaySignature signature;
+    /** One format per provider: each has its own API v3 key. */
+    @Component
+    public static class Factory implements FormatFactory<WechatPayDecryption> {
+        @Override
+        public String name() {
+            return "wechatpay";
+        }
+
+        @Override
+        public Class<WechatPayDecryption> settings() {
+            return WechatPayDecryption.class;
+        }
+
+        @Override
+        public EventFormat create(String provider, WechatPayDecryption settings) {
+            byte[] key = settings.getApiV3Key().getBytes(StandardCharsets.UTF_8);
+            if (key.length != 32) {
+                throw new IllegalStateException(
+                        "payhook.providers." + provider + ".api-v3-key must be the 32-character API v3 key");
+            }
+            return new WechatPayFormat(new SecretKeySpec(key, "AES"));
+        }
+    }
+
     private final SecretKeySpec apiV3Key;
 
-    public WechatPayAdapter(String provider, ProviderProperties properties, Clock clock) {
-        this.provider = provider;
-        this.signature = new WechatPaySignature(provider, properties, clock);
-        byte[] key = properties.getApiV3Key().getBytes(StandardCharsets.UTF_8);
-        if (key.length != 32) {
-            throw new IllegalStateException(
-                    "payhook.providers." + provider + ".api-v3-key must be the 32-character API v3 key");
+    private WechatPayFormat(SecretKeySpec apiV3Key) {
+        this.apiV3Key = apiV3Key;
+    }
+
+    @Override
+    public Reading read(WebhookRequest request) {
+        Envelope n;
+        try {
+            n = WireJson.read(request.body(), Envelope.class);
+        } catch (UnparseablePayload e) {
+            return Reading.failed(null, e);
         }
-        this.apiV3Key = new SecretKeySpec(key, "AES");
+        return Reading.of(n.id(), () -> events(request.provider(), n));
     }
 
-    @Override
-    public Set<String> headerNames() {
-        return WechatPaySignature.HEADERS;
-    }
-
-    @Override
-    public void verify(WebhookRequest request) {
-        signature.verify(request);
-    }
-
-    @Override
-    public String eventId(WebhookRequest request) {
-        return WireJson.topLevelString(request.body(), "id");
-    }
-
-    @Override
-    public List<NormalizedEvent> normalize(WebhookRequest request) {
-        Envelope n = WireJson.read(request.body(), Envelope.class);
+    private List<NormalizedEvent> events(String provider, Envelope n) {
         String type = WireJson.require(n.eventType(), "event_type");
         if (n.resource() == null) {
             throw new UnparseablePayload("missing field resource");
@@ -109,10 +117,5 @@ public class WechatPayAdapter implements ProviderAdapter {
             throw new UnparseablePayload("resource does not decrypt with the API v3 key: "
                     + e.getClass().getSimpleName());
         }
-    }
-
-    @Override
-    public Acknowledgement reject(String reason) {
-        return Acknowledgement.json(401, "{\"code\":\"FAIL\",\"message\":\"" + reason + "\"}");
     }
 }

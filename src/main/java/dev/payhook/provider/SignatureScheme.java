@@ -1,0 +1,36 @@
+package dev.payhook.provider;
+
+import java.util.Set;
+
+/**
+ * How a provider proves that a request is its own, on the raw bytes, and how it wants to be
+ * answered. The ingress knows providers only through this.
+ */
+public interface SignatureScheme {
+
+    /** Request headers (lower case) verification reads; the envelope keeps these. */
+    Set<String> headerNames();
+
+    /** Request headers verification reads but the evidence must never keep (credentials such as basic auth). */
+    default Set<String> secretHeaderNames() {
+        return Set.of();
+    }
+
+    /** Whether a request with this Content-Type can be one of the provider's notifications (JSON unless overridden). */
+    default boolean acceptsContentType(String contentType) {
+        return Acknowledgement.isJson(contentType);
+    }
+
+    /** Proves the request came from the provider; throws {@link WebhookRejected} if not. */
+    void verify(WebhookRequest request);
+
+    /** The answer that tells the provider the notification was accepted. */
+    default Acknowledgement ack() {
+        return Acknowledgement.empty(200);
+    }
+
+    /** The answer that tells the provider the notification was refused. */
+    default Acknowledgement reject(String reason) {
+        return Acknowledgement.jsonError(401, reason);
+    }
+}
