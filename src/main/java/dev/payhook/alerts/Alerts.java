@@ -1,6 +1,7 @@
 package dev.payhook.alerts;
 
 import dev.payhook.broker.Destination;
+import dev.payhook.payment.WireName;
 import dev.payhook.store.OutboxStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -32,7 +33,12 @@ public class Alerts {
     }
 
     /** Raises the alert {@code kind} about {@code subject} once, however often the cause is found again. */
-    public void raise(String kind, String subject, Map<String, Object> details) {
+    /**
+     * {@code kind} is the anomaly's own vocabulary: a {@link dev.payhook.payment.DeadLetterReason},
+     * a {@link dev.payhook.payment.ReviewKind}, an outcome, or an {@link AlertKind}.
+     */
+    public void raise(WireName anomaly, String subject, Map<String, Object> details) {
+        String kind = anomaly.wireName();
         Map<String, Object> payload = new LinkedHashMap<>();
         payload.put("kind", kind);
         payload.put("subject", subject);

@@ -20,7 +20,7 @@ public record Envelope(
         String traceId,
         byte[] body) {
 
-    static final String PROVIDER = "PayhookProvider";
+    public static final String PROVIDER = "PayhookProvider";
     static final String RECEIPT_ID = "PayhookReceiptId";
     static final String RECEIVED_AT = "PayhookReceivedAt";
     static final String SOURCE_IP = "PayhookSourceIp";

@@ -1,5 +1,6 @@
 package dev.payhook.ingress;
 
+import dev.payhook.alerts.AlertKind;
 import dev.payhook.alerts.Alerts;
 import dev.payhook.config.PayhookProperties;
 import java.time.Clock;
@@ -45,7 +46,7 @@ public class SignatureBursts {
         if (w.count().incrementAndGet() == burst) {
             try {
                 alerts.raise(
-                        "signature_failure_burst",
+                        AlertKind.SIGNATURE_FAILURE_BURST,
                         provider + ":" + start,
                         Map.of(
                                 "provider",

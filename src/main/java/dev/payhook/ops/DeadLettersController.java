@@ -5,7 +5,6 @@ import dev.payhook.store.DeadLetterStore;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -19,8 +18,6 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class DeadLettersController {
 
-    private static final Set<String> STATUSES = Set.of("open", "replayed", "discarded");
-
     private final DeadLetterStore deadLetters;
     private final Replayer replayer;
 
@@ -33,7 +30,7 @@ public class DeadLettersController {
     @GetMapping("/ops/dead-letters")
     public List<Map<String, Object>> list(
             @RequestParam(defaultValue = "open") String status, @RequestParam(defaultValue = "100") int limit) {
-        return deadLetters.list(Inputs.status(status, STATUSES), Inputs.limit(limit));
+        return deadLetters.list(Inputs.status(status, DeadLetterStore.Status.class), Inputs.limit(limit));
     }
 
     @PostMapping("/ops/dead-letters/{id}/replay")

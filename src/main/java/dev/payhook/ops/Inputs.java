@@ -1,8 +1,9 @@
 package dev.payhook.ops;
 
+import dev.payhook.payment.WireName;
 import dev.payhook.provider.Identifiers;
-import java.util.Set;
-import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** The checks every ops and merchant API input goes through; a failed one is an {@link InvalidInput}. */
 final class Inputs {
@@ -40,15 +41,18 @@ final class Inputs {
         return value;
     }
 
-    /** A status filter among {@code known}; {@code all} (null for the store) lists every status. */
-    static String status(String requested, Set<String> known) {
+    /** A status filter among the constants of {@code type}; {@code all} (null for the store) lists every status. */
+    static <E extends Enum<E> & WireName> E status(String requested, Class<E> type) {
         if (requested.equals("all")) {
             return null;
         }
-        if (!known.contains(requested)) {
-            throw new InvalidInput("status must be one of " + String.join(", ", new TreeSet<>(known)) + " or all");
+        try {
+            return WireName.parse(type, requested);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInput("status must be one of "
+                    + Stream.of(type.getEnumConstants()).map(WireName::wireName).collect(Collectors.joining(", "))
+                    + " or all");
         }
-        return requested;
     }
 
     /** A page size from 1 to {@link #MAX_ROWS}. */

@@ -1,14 +1,14 @@
 package dev.payhook.ops;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.payhook.payment.Order;
+import dev.payhook.payment.OrderStatus;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.store.OrderStore;
-import dev.payhook.store.OrderStore.Order;
 import dev.payhook.store.PaymentStore;
 import dev.payhook.store.ReviewStore;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.http.ResponseEntity;
@@ -46,11 +46,7 @@ public class OrdersController {
             return ResponseEntity.status(201).body(view(orders.find(orderId).orElseThrow()));
         }
         Order existing = orders.find(orderId).orElseThrow();
-        boolean same = existing.amountMinor() == order.amountMinor()
-                && existing.currency().equals(order.currency())
-                && existing.sku().equals(order.sku())
-                && existing.customerId().equals(order.customerId());
-        return same
+        return existing.sameTerms(order)
                 ? ResponseEntity.ok(view(existing))
                 : ResponseEntity.status(409).body(Map.of("error", "order_exists_with_different_terms"));
     }
@@ -75,20 +71,19 @@ public class OrdersController {
         } catch (UnparseablePayload e) {
             throw new InvalidInput("currency must be an ISO 4217 code with a minor unit");
         }
-        return new Order(orderId, body.amountMinor(), currency, body.sku(), body.customerId(), "pending");
+        return new Order(orderId, body.amountMinor(), currency, body.sku(), body.customerId(), OrderStatus.PENDING);
     }
 
     private Map<String, Object> view(Order o) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("order_id", o.orderId());
-        v.put("status", o.status());
+        v.put("status", o.status().wireName());
         v.put("amount_minor", o.amountMinor());
         v.put("currency", o.currency());
         v.put("sku", o.sku());
         v.put("customer_id", o.customerId());
-        v.put("entitlement", Map.of("status", orders.entitlement(o.orderId())));
-        List<Map<String, Object>> ps = payments.ofOrder(o.orderId());
-        v.put("payments", ps);
+        v.put("entitlement", Map.of("status", orders.entitlement(o.orderId()).wireName()));
+        v.put("payments", payments.ofOrder(o.orderId()));
         v.put("reviews", reviews.ofOrder(o.orderId()));
         return v;
     }

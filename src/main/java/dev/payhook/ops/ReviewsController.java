@@ -5,7 +5,6 @@ import dev.payhook.store.ReviewStore;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.springframework.http.ResponseEntity;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -21,8 +20,6 @@ public class ReviewsController {
 
     public record Resolution(String note) {}
 
-    private static final Set<String> STATUSES = Set.of("open", "resolved");
-
     private final ReviewStore reviews;
     private final OpsActionStore actions;
 
@@ -35,7 +32,7 @@ public class ReviewsController {
     @GetMapping("/ops/reviews")
     public List<Map<String, Object>> list(
             @RequestParam(defaultValue = "open") String status, @RequestParam(defaultValue = "100") int limit) {
-        return reviews.list(Inputs.status(status, STATUSES), Inputs.limit(limit));
+        return reviews.list(Inputs.status(status, ReviewStore.Status.class), Inputs.limit(limit));
     }
 
     /** Closes the review; what was done about it is the caller's note. Payhook changes nothing else. */

@@ -2,6 +2,8 @@ package dev.payhook.processing;
 
 import dev.payhook.alerts.Alerts;
 import dev.payhook.broker.Envelope;
+import dev.payhook.payment.DeadLetterReason;
+import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.store.DeadLetterStore;
 import dev.payhook.store.ReceiptStore;
 import dev.payhook.store.Storable;
@@ -47,12 +49,12 @@ public class DeadLetters {
 
     public void record(Exchange exchange) {
         Throwable failure = Failures.failure(exchange);
-        String reason = Failures.reason(failure);
+        DeadLetterReason reason = Failures.reason(failure);
         String detail = failure == null ? null : Storable.text(failure.getMessage(), 1000);
         Envelope e = exchange.getProperty(Evidence.ENVELOPE, Envelope.class);
         if (e == null) {
             // not a message the ingress wrote: nothing to record, it goes to payhook.dlq as it is
-            exchange.getIn().setHeader(REASON_HEADER, "not_a_payhook_envelope");
+            exchange.getIn().setHeader(REASON_HEADER, DeadLetterReason.NOT_A_PAYHOOK_ENVELOPE.wireName());
             log.warn("Dead-lettered a message on payhook.inbound that is not a Payhook envelope");
             return;
         }
@@ -61,7 +63,7 @@ public class DeadLetters {
             // the evidence step may have failed before its receipt was written: a dead letter always has one
             receipts.insert(e, null, null);
             deadLetters.add(id, e.receiptId(), reason, detail);
-            receipts.outcome(e.receiptId(), "dead_lettered", reason, null);
+            receipts.outcome(e.receiptId(), ReceiptOutcome.DEAD_LETTERED, reason.wireName(), null);
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("provider", e.provider());
             details.put("receipt_id", e.receiptId().toString());
@@ -69,12 +71,12 @@ public class DeadLetters {
             details.put("detail", detail);
             alerts.raise(reason, id.toString(), details);
         });
-        meters.counter("payhook.processing.dead_lettered", "provider", e.provider(), "reason", reason)
+        meters.counter("payhook.processing.dead_lettered", "provider", e.provider(), "reason", reason.wireName())
                 .increment();
         log.warn("Dead-lettered receipt {} of {}: {}", e.receiptId(), e.provider(), reason);
         Object attempts = exchange.getIn().getHeader("JMSXDeliveryCount");
         e.writeTo(exchange.getIn());
-        exchange.getIn().setHeader(REASON_HEADER, reason);
+        exchange.getIn().setHeader(REASON_HEADER, reason.wireName());
         exchange.getIn().setHeader(ATTEMPTS_HEADER, attempts);
         exchange.getIn().setHeader(ID_HEADER, id.toString());
     }

@@ -2,6 +2,11 @@ package dev.payhook.processing;
 
 import dev.payhook.alerts.Alerts;
 import dev.payhook.broker.Destination;
+import dev.payhook.payment.PaymentStateMachine;
+import dev.payhook.payment.PaymentStatus;
+import dev.payhook.payment.ReceiptOutcome;
+import dev.payhook.payment.ReviewKind;
+import dev.payhook.payment.Verdict;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.store.OutboxStore;
 import dev.payhook.store.PaymentStore;
@@ -15,8 +20,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The branches of the content-based router, each run inside the event's transaction after the
- * event-id lock was taken. Every statement is idempotent and all of them run for every new event:
- * a redelivery after a crash completes what the crash interrupted.
+ * event-id lock was taken. The rules are pure ({@link PaymentStateMachine}, the order's
+ * settlement); this writes what they decide. Every statement is idempotent and all of them run
+ * for every new event: a redelivery after a crash completes what the crash interrupted.
  */
 @Component("applier")
 public class EventApplier {
@@ -48,58 +54,20 @@ public class EventApplier {
         this.alerts = alerts;
     }
 
+    /** A payment, refund or dispute event: a fact about one payment's money. */
     public void payment(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        onPayment(e, receipt);
-    }
-
-    public void refund(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        onPayment(e, receipt);
-    }
-
-    public void dispute(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        onPayment(e, receipt);
-    }
-
-    /** Subscriptions are published for the merchant; entitlements follow the payments they bill. */
-    public void subscription(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        publish(e, null);
-        receipts.eventOutcome(receipt.id(), e.eventId(), "applied", null, e.orderId());
-    }
-
-    public void other(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        receipts.eventOutcome(
-                receipt.id(), e.eventId(), "ignored", "event type " + e.providerType() + " has no effect", e.orderId());
-    }
-
-    /** A test event on a live gateway, or the reverse: kept as evidence, no effect at all. */
-    public void rejectedMode(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        String reason = reconciliation.modeConflict(e);
-        receipts.eventOutcome(receipt.id(), e.eventId(), "rejected_mode", reason, e.orderId());
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("provider", e.provider());
-        details.put("event_id", e.eventId());
-        details.put("detail", reason);
-        alerts.raise("rejected_mode", e.lockKey(), details);
-    }
-
-    public void duplicate(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        receipts.eventOutcome(
-                receipt.id(), e.eventId(), "duplicate", "event " + e.eventId() + " was already processed", e.orderId());
-    }
-
-    private void onPayment(NormalizedEvent e, Receipt receipt) {
         String sku = reconciliation.requireKnown(e);
         PaymentStore.Locked payment = payments.upsertAndLock(e.provider(), e.providerPaymentId(), e.orderId(), sku);
         PaymentStateMachine.Outcome outcome =
                 PaymentStateMachine.outcome(payments.appendAndRead(payment.id(), e, receipt.id()), e.eventId());
         PaymentStateMachine.Result result = outcome.result();
-        String status = result.state().status();
+        PaymentStatus status = result.state().status();
         payments.saveState(payment.id(), result.state());
         String orderId = payment.orderId();
         result.verdicts().forEach((eventId, verdict) -> {
-            if (verdict.equals("review")) {
+            if (verdict == Verdict.REVIEW) {
                 reviews.open(
-                        "contradictory_event",
+                        ReviewKind.CONTRADICTORY_EVENT,
                         e.provider() + ":" + eventId,
                         orderId,
                         payment.id(),
@@ -110,20 +78,51 @@ public class EventApplier {
             settlement.settle(orderId);
         }
         publish(e, status);
-        String verdict = outcome.verdict();
+        String reason = switch (outcome.verdict()) {
+            case APPLIED -> null;
+            case STALE -> e.type().wireName() + " is older than the payment's state " + status.wireName();
+            case REVIEW ->
+                e.type().wireName() + " contradicts the payment's state " + status.wireName() + ": review opened";
+        };
+        receipts.eventOutcome(receipt.id(), e.eventId(), ReceiptOutcome.of(outcome.verdict()), reason, orderId);
+    }
+
+    /** Subscriptions are published for the merchant; entitlements follow the payments they bill. */
+    public void subscription(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
+        publish(e, null);
+        receipts.eventOutcome(receipt.id(), e.eventId(), ReceiptOutcome.APPLIED, null, e.orderId());
+    }
+
+    public void other(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
         receipts.eventOutcome(
                 receipt.id(),
                 e.eventId(),
-                verdict,
-                switch (verdict) {
-                    case "applied" -> null;
-                    case "stale" -> e.type().wireName() + " is older than the payment's state " + status;
-                    default -> e.type().wireName() + " contradicts the payment's state " + status + ": review opened";
-                },
-                orderId);
+                ReceiptOutcome.IGNORED,
+                "event type " + e.providerType() + " has no effect",
+                e.orderId());
     }
 
-    private void publish(NormalizedEvent e, String paymentStatus) {
+    /** A test event on a live gateway, or the reverse: kept as evidence, no effect at all. */
+    public void rejectedMode(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
+        String reason = reconciliation.modeConflict(e);
+        receipts.eventOutcome(receipt.id(), e.eventId(), ReceiptOutcome.REJECTED_MODE, reason, e.orderId());
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("provider", e.provider());
+        details.put("event_id", e.eventId());
+        details.put("detail", reason);
+        alerts.raise(ReceiptOutcome.REJECTED_MODE, e.lockKey(), details);
+    }
+
+    public void duplicate(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
+        receipts.eventOutcome(
+                receipt.id(),
+                e.eventId(),
+                ReceiptOutcome.DUPLICATE,
+                "event " + e.eventId() + " was already processed",
+                e.orderId());
+    }
+
+    private void publish(NormalizedEvent e, PaymentStatus paymentStatus) {
         Map<String, Object> payload = new LinkedHashMap<>();
         payload.put("provider", e.provider());
         payload.put("event_id", e.eventId());
@@ -134,7 +133,7 @@ public class EventApplier {
         payload.put("amount_minor", e.amountMinor());
         payload.put("currency", e.currency());
         payload.put("refund_id", e.refundId());
-        payload.put("payment_status", paymentStatus);
+        payload.put("payment_status", paymentStatus == null ? null : paymentStatus.wireName());
         outbox.add(Destination.EVENTS, e.type().wireName(), "event:" + e.lockKey(), JSON.writeValueAsString(payload));
     }
 }

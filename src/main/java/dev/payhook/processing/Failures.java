@@ -1,6 +1,7 @@
 package dev.payhook.processing;
 
 import dev.payhook.config.PayhookProperties;
+import dev.payhook.payment.DeadLetterReason;
 import dev.payhook.provider.InvalidIdentifier;
 import dev.payhook.provider.UnparseablePayload;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -79,16 +80,18 @@ public class Failures implements Predicate {
     }
 
     /** The reason recorded with a dead letter. */
-    public static String reason(Throwable failure) {
+    public static DeadLetterReason reason(Throwable failure) {
         for (Throwable c = failure; c != null; c = c.getCause()) {
             if (c instanceof UnknownReference unknown) {
                 return unknown.reason();
             }
         }
         if (causedBy(failure, InvalidIdentifier.class)) {
-            return "invalid_identifier";
+            return DeadLetterReason.INVALID_IDENTIFIER;
         }
-        return causedBy(failure, UnparseablePayload.class) ? "unparseable" : "processing_failed";
+        return causedBy(failure, UnparseablePayload.class)
+                ? DeadLetterReason.UNPARSEABLE
+                : DeadLetterReason.PROCESSING_FAILED;
     }
 
     public static boolean isInfrastructure(Throwable t) {

@@ -1,6 +1,8 @@
 package dev.payhook.processing;
 
 import dev.payhook.config.ProviderProperties;
+import dev.payhook.payment.DeadLetterReason;
+import dev.payhook.payment.Order;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.store.OrderStore;
@@ -10,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
 
-/** The checks of an event against Payhook's own records before it may have any effect (DESIGN.md 3.4). */
+/** The checks of an event against Payhook's own records before it may have any effect (docs/DESIGN.md §3.4). */
 @Component("reconciliation")
 public class Reconciliation {
 
@@ -39,11 +41,12 @@ public class Reconciliation {
      * assumed). Throws {@link UnknownReference} for an order or a product reference Payhook does not know.
      */
     public String requireKnown(NormalizedEvent e) {
-        Optional<OrderStore.Order> order = Optional.empty();
+        Optional<Order> order = Optional.empty();
         if (e.orderId() != null) {
             order = orders.find(e.orderId());
             if (order.isEmpty()) {
-                throw new UnknownReference("unknown_order", "order " + e.orderId() + " is not registered");
+                throw new UnknownReference(
+                        DeadLetterReason.UNKNOWN_ORDER, "order " + e.orderId() + " is not registered");
             }
         }
         if (e.productRefs().isEmpty()) {
@@ -54,9 +57,10 @@ public class Reconciliation {
                 e.productRefs().stream().filter(ref -> !skus.containsKey(ref)).toList();
         if (!unknown.isEmpty()) {
             throw new UnknownReference(
-                    "unknown_product", "product reference(s) " + unknown + " of " + e.provider() + " map to no SKU");
+                    DeadLetterReason.UNKNOWN_PRODUCT,
+                    "product reference(s) " + unknown + " of " + e.provider() + " map to no SKU");
         }
-        String orderSku = order.map(OrderStore.Order::sku).orElse(null);
+        String orderSku = order.map(Order::sku).orElse(null);
         return skus.containsValue(orderSku)
                 ? orderSku
                 : skus.get(e.productRefs().get(0));

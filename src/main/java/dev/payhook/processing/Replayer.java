@@ -65,7 +65,7 @@ public class Replayer {
      */
     @Transactional
     public Result replay(UUID id, String actor) {
-        return close(id, actor, "replayed", "replay_dead_letter", d -> {
+        return close(id, actor, DeadLetterStore.Status.REPLAYED, "replay_dead_letter", d -> {
             Envelope envelope = receipts.envelope(d.receiptId()).orElseThrow();
             Exception failed = producer.send(INBOUND, exchange -> envelope.writeTo(exchange.getIn()))
                     .getException();
@@ -77,17 +77,18 @@ public class Replayer {
 
     @Transactional
     public Result discard(UUID id, String actor) {
-        return close(id, actor, "discarded", "discard_dead_letter", d -> {});
+        return close(id, actor, DeadLetterStore.Status.DISCARDED, "discard_dead_letter", d -> {});
     }
 
     /** Closes an open dead letter as {@code status}, records {@code what} and who did it, then does {@code action}. */
-    private Result close(UUID id, String actor, String status, String what, Consumer<DeadLetter> action) {
+    private Result close(
+            UUID id, String actor, DeadLetterStore.Status status, String what, Consumer<DeadLetter> action) {
         Optional<DeadLetter> found = deadLetters.lock(id);
         if (found.isEmpty()) {
             return Result.UNKNOWN;
         }
         DeadLetter d = found.get();
-        if (!d.status().equals("open")) {
+        if (d.status() != DeadLetterStore.Status.OPEN) {
             return Result.NOT_OPEN;
         }
         deadLetters.close(id, status, actor);

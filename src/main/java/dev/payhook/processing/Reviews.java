@@ -1,6 +1,7 @@
 package dev.payhook.processing;
 
 import dev.payhook.alerts.Alerts;
+import dev.payhook.payment.ReviewKind;
 import dev.payhook.store.ReviewStore;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,7 +19,7 @@ public class Reviews {
         this.alerts = alerts;
     }
 
-    public void open(String kind, String subject, String orderId, Long paymentId, String detail) {
+    public void open(ReviewKind kind, String subject, String orderId, Long paymentId, String detail) {
         if (reviews.open(kind, subject, orderId, paymentId, detail)) {
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("order_id", orderId);

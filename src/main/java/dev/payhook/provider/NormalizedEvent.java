@@ -1,5 +1,6 @@
 package dev.payhook.provider;
 
+import dev.payhook.payment.EventType;
 import java.time.Instant;
 import java.util.List;
 
@@ -24,10 +25,6 @@ public record NormalizedEvent(
     /** The key of the first lock: has this message been seen. */
     public String lockKey() {
         return provider + ":" + eventId;
-    }
-
-    public String family() {
-        return type.family();
     }
 
     public static Builder builder(String provider, String eventId, String providerType, Instant occurredAt) {
@@ -93,7 +90,7 @@ public record NormalizedEvent(
 
         /** Every event but {@code other} concerns one payment: without its id it cannot be applied. */
         public NormalizedEvent build(EventType type) {
-            if (type != EventType.OTHER && type.family().matches("payment|refund|dispute")) {
+            if (type.branch() == EventType.Branch.PAYMENT) {
                 WireJson.require(paymentId, "payment id");
             }
             return new NormalizedEvent(

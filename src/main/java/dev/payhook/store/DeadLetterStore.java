@@ -1,5 +1,7 @@
 package dev.payhook.store;
 
+import dev.payhook.payment.DeadLetterReason;
+import dev.payhook.payment.WireName;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,7 +13,14 @@ import org.springframework.stereotype.Component;
 @Component
 public class DeadLetterStore {
 
-    public record DeadLetter(UUID id, UUID receiptId, String provider, String eventId, String reason, String status) {}
+    public record DeadLetter(UUID id, UUID receiptId, String provider, String eventId, String reason, Status status) {}
+
+    /** Open until ops replay or discard it. */
+    public enum Status implements WireName {
+        OPEN,
+        REPLAYED,
+        DISCARDED
+    }
 
     private final JdbcTemplate jdbc;
 
@@ -20,18 +29,20 @@ public class DeadLetterStore {
     }
 
     /** A dead letter for a recorded receipt, naming its event as far as the evidence step learnt it. */
-    public void add(UUID id, UUID receiptId, String reason, String detail) {
+    public void add(UUID id, UUID receiptId, DeadLetterReason reason, String detail) {
         jdbc.update("""
                 INSERT INTO dead_letters (id, receipt_id, provider, event_id, reason, detail)
-                SELECT ?, id, provider, event_id, ?, ? FROM receipts WHERE id = ?""", id, reason, Storable.text(detail, 1000), receiptId);
+                SELECT ?, id, provider, event_id, ?, ? FROM receipts WHERE id = ?""", id, reason.wireName(), Storable.text(detail, 1000), receiptId);
     }
 
-    public List<Map<String, Object>> list(String status, int limit) {
+    /** {@code status} null: every dead letter. */
+    public List<Map<String, Object>> list(Status status, int limit) {
+        String name = status == null ? null : status.wireName();
         return jdbc.queryForList("""
                 SELECT d.id, d.provider, d.event_id, d.reason, d.detail, d.status, d.receipt_id, r.received_at,
                        d.created_at, d.closed_at, d.closed_by
                 FROM dead_letters d JOIN receipts r ON r.id = d.receipt_id
-                WHERE CAST(? AS text) IS NULL OR d.status = ? ORDER BY d.created_at LIMIT ?""", status, status, limit);
+                WHERE CAST(? AS text) IS NULL OR d.status = ? ORDER BY d.created_at LIMIT ?""", name, name, limit);
     }
 
     /** The dead letter, locked until the end of the transaction. */
@@ -46,15 +57,15 @@ public class DeadLetterStore {
                                 rs.getString(3),
                                 rs.getString(4),
                                 rs.getString(5),
-                                rs.getString(6)),
+                                WireName.parse(Status.class, rs.getString(6))),
                         id)
                 .stream()
                 .findFirst();
     }
 
     /** Closes an open dead letter as {@code replayed} or {@code discarded}. */
-    public void close(UUID id, String status, String actor) {
+    public void close(UUID id, Status status, String actor) {
         jdbc.update("""
-                UPDATE dead_letters SET status = ?, closed_at = now(), closed_by = ? WHERE id = ? AND status = 'open'""", status, actor, id);
+                UPDATE dead_letters SET status = ?, closed_at = now(), closed_by = ? WHERE id = ? AND status = 'open'""", status.wireName(), actor, id);
     }
 }

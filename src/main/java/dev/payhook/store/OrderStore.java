@@ -1,5 +1,9 @@
 package dev.payhook.store;
 
+import dev.payhook.payment.EntitlementStatus;
+import dev.payhook.payment.Order;
+import dev.payhook.payment.OrderStatus;
+import dev.payhook.payment.WireName;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -8,9 +12,6 @@ import org.springframework.stereotype.Component;
 /** The merchant's local orders and the entitlement each one grants. */
 @Component
 public class OrderStore {
-
-    public record Order(
-            String orderId, long amountMinor, String currency, String sku, String customerId, String status) {}
 
     private final JdbcTemplate jdbc;
 
@@ -48,28 +49,28 @@ public class OrderStore {
                                 rs.getString(3),
                                 rs.getString(4),
                                 rs.getString(5),
-                                rs.getString(6)),
+                                WireName.parse(OrderStatus.class, rs.getString(6))),
                         orderId)
                 .stream()
                 .findFirst();
     }
 
     /** Sets the order's status; true when that changed it. */
-    public boolean setStatus(String orderId, String status) {
+    public boolean setStatus(String orderId, OrderStatus status) {
         return 1
                 == jdbc.update(
                         "UPDATE orders SET status = ?, updated_at = now() WHERE order_id = ? AND status <> ?",
-                        status,
+                        status.wireName(),
                         orderId,
-                        status);
+                        status.wireName());
     }
 
     /** Sets the entitlement to {@code status}; true when that changed anything. */
-    public boolean setEntitlement(Order o, String status) {
+    public boolean setEntitlement(Order o, EntitlementStatus status) {
         return jdbc.update("""
                 INSERT INTO entitlements (order_id, sku, customer_id, status) VALUES (?, ?, ?, ?)
                 ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()
-                WHERE entitlements.status <> EXCLUDED.status""", o.orderId(), o.sku(), o.customerId(), status) == 1;
+                WHERE entitlements.status <> EXCLUDED.status""", o.orderId(), o.sku(), o.customerId(), status.wireName()) == 1;
     }
 
     /** Revokes an entitlement granted earlier, if there is one. */
@@ -79,8 +80,8 @@ public class OrderStore {
                 orderId);
     }
 
-    public String entitlement(String orderId) {
+    public EntitlementStatus entitlement(String orderId) {
         List<String> s = jdbc.queryForList("SELECT status FROM entitlements WHERE order_id = ?", String.class, orderId);
-        return s.isEmpty() ? "none" : s.get(0);
+        return s.isEmpty() ? EntitlementStatus.NONE : WireName.parse(EntitlementStatus.class, s.get(0));
     }
 }

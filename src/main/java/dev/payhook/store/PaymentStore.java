@@ -1,9 +1,13 @@
 package dev.payhook.store;
 
-import dev.payhook.provider.EventType;
+import dev.payhook.payment.EventType;
+import dev.payhook.payment.OrderPayment;
+import dev.payhook.payment.PaymentEvent;
+import dev.payhook.payment.PaymentState;
+import dev.payhook.payment.PaymentStatus;
+import dev.payhook.payment.WireName;
 import dev.payhook.provider.NormalizedEvent;
 import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -13,12 +17,6 @@ import org.springframework.stereotype.Component;
 /** Payments, unique by (provider, provider payment id), and their append-only events. */
 @Component
 public class PaymentStore {
-
-    /** One applied event of a payment, as the state machine reads it. */
-    public record EventRow(
-            EventType type, Instant occurredAt, Long amountMinor, String currency, String refundId, String eventId) {}
-
-    public record Derived(String status, Long amountMinor, String currency, long refundedMinor, Instant occurredAt) {}
 
     private final JdbcTemplate jdbc;
 
@@ -47,7 +45,7 @@ public class PaymentStore {
      * row is already locked, so this statement's snapshot holds every event committed before it;
      * the table part of the query cannot see the row the same statement inserts, RETURNING adds it.
      */
-    public List<EventRow> appendAndRead(long paymentId, NormalizedEvent e, UUID receiptId) {
+    public List<PaymentEvent> appendAndRead(long paymentId, NormalizedEvent e, UUID receiptId) {
         return jdbc.query(
                 """
                 WITH appended AS (
@@ -58,7 +56,7 @@ public class PaymentStore {
                 SELECT type, occurred_at, amount_minor, currency, refund_id, event_id
                 FROM payment_events WHERE payment_id = ?
                 UNION ALL SELECT * FROM appended""",
-                (rs, i) -> new EventRow(
+                (rs, i) -> new PaymentEvent(
                         EventType.fromWireName(rs.getString(1)),
                         rs.getTimestamp(2).toInstant(),
                         (Long) rs.getObject(3),
@@ -77,32 +75,18 @@ public class PaymentStore {
                 paymentId);
     }
 
-    public void saveState(long paymentId, Derived d) {
+    public void saveState(long paymentId, PaymentState d) {
         jdbc.update(
                 """
                 UPDATE payments SET status = ?, amount_minor = ?, currency = ?, refunded_minor = ?, occurred_at = ?,
                                     updated_at = now()
                 WHERE id = ?""",
-                d.status(),
+                d.status().wireName(),
                 d.amountMinor(),
                 d.currency(),
                 d.refundedMinor(),
                 d.occurredAt() == null ? null : Timestamp.from(d.occurredAt()),
                 paymentId);
-    }
-
-    /** A payment as the order's settlement weighs it. */
-    public record OrderPayment(
-            long id,
-            String provider,
-            String providerPaymentId,
-            String status,
-            Long amountMinor,
-            String currency,
-            String sku) {
-        public String key() {
-            return provider + ":" + providerPaymentId;
-        }
     }
 
     /** The payments of an order, in the order they were made (ties by provider id, never by arrival). */
@@ -115,7 +99,7 @@ public class PaymentStore {
                         rs.getLong(1),
                         rs.getString(2),
                         rs.getString(3),
-                        rs.getString(4),
+                        WireName.parse(PaymentStatus.class, rs.getString(4)),
                         (Long) rs.getObject(5),
                         rs.getString(6),
                         rs.getString(7)),

@@ -1,6 +1,7 @@
 package dev.payhook.store;
 
 import dev.payhook.broker.Envelope;
+import dev.payhook.payment.ReceiptOutcome;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,8 +55,8 @@ public class ReceiptStore {
     }
 
     /** What processing did with the delivery, and the order it concerns once known. */
-    public void outcome(UUID receiptId, String outcome, String reason, String orderId) {
-        jdbc.update(SET_OUTCOME, outcome, Storable.text(reason, REASON), orderId, receiptId);
+    public void outcome(UUID receiptId, ReceiptOutcome outcome, String reason, String orderId) {
+        jdbc.update(SET_OUTCOME, outcome.wireName(), Storable.text(reason, REASON), orderId, receiptId);
     }
 
     /**
@@ -65,7 +66,7 @@ public class ReceiptStore {
      * was lost (a crash between the two), and the evidence must keep saying that this delivery
      * applied it. (A dead-lettered event left no row here: its transaction rolled back.)
      */
-    public void eventOutcome(UUID receiptId, String eventId, String outcome, String reason, String orderId) {
+    public void eventOutcome(UUID receiptId, String eventId, ReceiptOutcome outcome, String reason, String orderId) {
         jdbc.update(
                 """
                 WITH event AS (
@@ -77,9 +78,9 @@ public class ReceiptStore {
                 """ + SET_OUTCOME + " AND EXISTS (SELECT 1 FROM event)",
                 receiptId,
                 eventId,
-                outcome,
+                outcome.wireName(),
                 Storable.text(reason, REASON),
-                outcome,
+                outcome.wireName(),
                 Storable.text(reason, REASON),
                 orderId,
                 receiptId);

@@ -1,5 +1,7 @@
 package dev.payhook.store;
 
+import dev.payhook.payment.ReviewKind;
+import dev.payhook.payment.WireName;
 import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -15,6 +17,12 @@ public class ReviewStore {
             FROM reviews r LEFT JOIN payments p ON p.id = r.payment_id
             """;
 
+    /** Open until a person resolves it. */
+    public enum Status implements WireName {
+        OPEN,
+        RESOLVED
+    }
+
     private final JdbcTemplate jdbc;
 
     public ReviewStore(JdbcTemplate jdbc) {
@@ -22,15 +30,17 @@ public class ReviewStore {
     }
 
     /** Opens the review {@code kind} about {@code subject} unless it exists; true when it is new. */
-    public boolean open(String kind, String subject, String orderId, Long paymentId, String detail) {
+    public boolean open(ReviewKind kind, String subject, String orderId, Long paymentId, String detail) {
         return jdbc.update("""
                 INSERT INTO reviews (kind, subject, order_id, payment_id, detail) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (kind, subject) DO NOTHING""", kind, subject, orderId, paymentId, detail) == 1;
+                ON CONFLICT (kind, subject) DO NOTHING""", kind.wireName(), subject, orderId, paymentId, detail) == 1;
     }
 
-    public List<Map<String, Object>> list(String status, int limit) {
+    /** {@code status} null: every review. */
+    public List<Map<String, Object>> list(Status status, int limit) {
+        String name = status == null ? null : status.wireName();
         return jdbc.queryForList(
-                SELECT + "WHERE CAST(? AS text) IS NULL OR r.status = ? ORDER BY r.id LIMIT ?", status, status, limit);
+                SELECT + "WHERE CAST(? AS text) IS NULL OR r.status = ? ORDER BY r.id LIMIT ?", name, name, limit);
     }
 
     public List<Map<String, Object>> find(long id) {

@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The status codes of DESIGN.md section 6 for requests that never reach verification or the API. */
+/** The status codes of docs/DESIGN.md §6 for requests that never reach verification or the API. */
 class HttpContractTest extends GatewayTest {
 
     @Test

@@ -2,7 +2,9 @@ package dev.payhook.processing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.payhook.provider.EventType;
+import dev.payhook.payment.EventType;
+import dev.payhook.payment.Order;
+import dev.payhook.payment.OrderStatus;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.store.OrderStore;
 import dev.payhook.support.EventHarness;
@@ -26,7 +28,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
- * DESIGN.md 3.2: a payment's outcome depends on the set of its events, never on their arrival.
+ * docs/DESIGN.md §3.2: a payment's outcome depends on the set of its events, never on their arrival.
  * Random histories of one payment (pending, failures, success, partial and full refunds, a dispute
  * opened then won or lost) are applied twice through the processing step against PostgreSQL: once
  * in occurred_at order, once shuffled with duplicates (one thread, then four at once). Payment,
@@ -177,7 +179,7 @@ class PaymentHistoryPropertyTest {
         String paymentId = "pi_" + run;
         harness.context(OrderStore.class)
                 .insertIfAbsent(
-                        new OrderStore.Order(orderId, h.amount(), h.currency(), "book-1", "cus_" + run, "pending"));
+                        new Order(orderId, h.amount(), h.currency(), "book-1", "cus_" + run, OrderStatus.PENDING));
         ConcurrentLinkedQueue<Step> queue = new ConcurrentLinkedQueue<>(deliveries);
         ExecutorService pool = Executors.newFixedThreadPool(consumers);
         try {
@@ -215,7 +217,7 @@ class PaymentHistoryPropertyTest {
     }
 
     private static NormalizedEvent event(Step s, String run, String orderId, String paymentId, String currency) {
-        boolean namesOrder = s.type().family().equals("payment");
+        boolean namesOrder = s.type().wireName().startsWith("payment.");
         return NormalizedEvent.builder(
                         "stripe",
                         "evt_" + run + "_" + s.id(),

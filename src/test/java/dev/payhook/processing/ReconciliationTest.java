@@ -18,7 +18,7 @@ import org.springframework.jms.core.JmsTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** DESIGN.md 3.4 per provider: nothing is granted for an order, product, amount or mode Payhook cannot vouch for. */
+/** docs/DESIGN.md §3.4 per provider: nothing is granted for an order, product, amount or mode Payhook cannot vouch for. */
 class ReconciliationTest extends GatewayTest {
 
     @Autowired

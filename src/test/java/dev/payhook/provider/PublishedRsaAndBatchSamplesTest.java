@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.payhook.payment.EventType;
 import dev.payhook.provider.adyen.AdyenFormat;
 import dev.payhook.provider.adyen.AdyenScheme;
 import dev.payhook.provider.adyen.AdyenSettings;

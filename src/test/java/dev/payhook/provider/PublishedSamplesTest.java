@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.payhook.payment.EventType;
 import dev.payhook.provider.dodo.DodoFormat;
 import dev.payhook.provider.paddle.PaddleScheme;
 import dev.payhook.provider.standardwebhooks.StandardWebhooksScheme;

@@ -66,6 +66,8 @@ public final class EventHarness implements AutoCloseable {
                 event.orderId());
         Exchange done = producer.send("direct:event", exchange -> {
             exchange.getIn().setBody(event);
+            // as on a message off payhook.inbound: the envelope names the provider
+            exchange.getIn().setHeader(Envelope.PROVIDER, event.provider());
             exchange.setProperty(Evidence.RECEIPT, new Receipt(receiptId, event.provider()));
         });
         if (done.getException() != null) {

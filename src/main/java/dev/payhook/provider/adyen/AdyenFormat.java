@@ -1,7 +1,7 @@
 package dev.payhook.provider.adyen;
 
+import dev.payhook.payment.EventType;
 import dev.payhook.provider.EventFormat;
-import dev.payhook.provider.EventType;
 import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.ProviderSettings;

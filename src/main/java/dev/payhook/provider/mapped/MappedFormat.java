@@ -1,7 +1,7 @@
 package dev.payhook.provider.mapped;
 
+import dev.payhook.payment.EventType;
 import dev.payhook.provider.EventFormat;
-import dev.payhook.provider.EventType;
 import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;

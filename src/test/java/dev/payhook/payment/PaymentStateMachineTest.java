@@ -1,9 +1,7 @@
-package dev.payhook.processing;
+package dev.payhook.payment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.payhook.provider.EventType;
-import dev.payhook.store.PaymentStore.EventRow;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,24 +13,24 @@ class PaymentStateMachineTest {
 
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
-    private static EventRow e(EventType type, int second, Long amount, String refundId, String id) {
-        return new EventRow(type, T0.plusSeconds(second), amount, amount == null ? null : "USD", refundId, id);
+    private static PaymentEvent e(EventType type, int second, Long amount, String refundId, String id) {
+        return new PaymentEvent(type, T0.plusSeconds(second), amount, amount == null ? null : "USD", refundId, id);
     }
 
     @Test
     void anyArrivalOrderGivesTheSameState() {
-        List<EventRow> history = List.of(
+        List<PaymentEvent> history = List.of(
                 e(EventType.PAYMENT_PENDING, 0, 1000L, null, "e1"),
                 e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "e2"),
                 e(EventType.REFUND_SUCCEEDED, 5, 300L, "re_1", "e3"),
                 e(EventType.REFUND_SUCCEEDED, 6, 300L, "re_1", "e4"),
                 e(EventType.REFUND_SUCCEEDED, 7, 200L, "re_2", "e5"));
         PaymentStateMachine.Result expected = PaymentStateMachine.derive(history);
-        assertThat(expected.state().status()).isEqualTo("partially_refunded");
+        assertThat(expected.state().status()).isEqualTo(PaymentStatus.PARTIALLY_REFUNDED);
         assertThat(expected.state().refundedMinor()).isEqualTo(500);
         Random random = new Random(42);
         for (int i = 0; i < 200; i++) {
-            List<EventRow> shuffled = new ArrayList<>(history);
+            List<PaymentEvent> shuffled = new ArrayList<>(history);
             Collections.shuffle(shuffled, random);
             assertThat(PaymentStateMachine.derive(shuffled)).isEqualTo(expected);
         }
@@ -44,21 +42,21 @@ class PaymentStateMachineTest {
                 e(EventType.PAYMENT_SUCCEEDED, 10, 1000L, null, "ok"),
                 e(EventType.PAYMENT_PENDING, 5, 1000L, null, "late"),
                 e(EventType.PAYMENT_FAILED, 20, 1000L, null, "after")));
-        assertThat(result.state().status()).isEqualTo("succeeded");
+        assertThat(result.state().status()).isEqualTo(PaymentStatus.SUCCEEDED);
         assertThat(result.verdicts())
-                .containsEntry("ok", "applied")
-                .containsEntry("late", "applied")
-                .containsEntry("after", "review");
+                .containsEntry("ok", Verdict.APPLIED)
+                .containsEntry("late", Verdict.APPLIED)
+                .containsEntry("after", Verdict.REVIEW);
     }
 
     @Test
     void aRefundBeforeItsPaymentCountsOnceThePaymentIsKnown() {
         var refundOnly = PaymentStateMachine.derive(List.of(e(EventType.REFUND_SUCCEEDED, 9, 1000L, "re_1", "r")));
-        assertThat(refundOnly.state().status()).isEqualTo("unknown");
+        assertThat(refundOnly.state().status()).isEqualTo(PaymentStatus.UNKNOWN);
         var both = PaymentStateMachine.derive(List.of(
                 e(EventType.REFUND_SUCCEEDED, 9, 1000L, "re_1", "r"),
                 e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "p")));
-        assertThat(both.state().status()).isEqualTo("refunded");
+        assertThat(both.state().status()).isEqualTo(PaymentStatus.REFUNDED);
         assertThat(both.state().refundedMinor()).isEqualTo(1000);
     }
 
@@ -66,17 +64,17 @@ class PaymentStateMachineTest {
     void disputesSuspendAndSettle() {
         var open = PaymentStateMachine.derive(List.of(
                 e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "p"), e(EventType.DISPUTE_OPENED, 2, 1000L, null, "d")));
-        assertThat(open.state().status()).isEqualTo("disputed");
+        assertThat(open.state().status()).isEqualTo(PaymentStatus.DISPUTED);
         var lost = PaymentStateMachine.derive(List.of(
                 e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "p"),
                 e(EventType.DISPUTE_OPENED, 2, 1000L, null, "d"),
                 e(EventType.DISPUTE_LOST, 3, 1000L, null, "l")));
-        assertThat(lost.state().status()).isEqualTo("dispute_lost");
+        assertThat(lost.state().status()).isEqualTo(PaymentStatus.DISPUTE_LOST);
         var won = PaymentStateMachine.derive(List.of(
                 e(EventType.PAYMENT_SUCCEEDED, 1, 1000L, null, "p"),
                 e(EventType.DISPUTE_OPENED, 2, 1000L, null, "d"),
                 e(EventType.DISPUTE_WON, 3, 1000L, null, "w")));
-        assertThat(won.state().status()).isEqualTo("dispute_won");
+        assertThat(won.state().status()).isEqualTo(PaymentStatus.DISPUTE_WON);
     }
 
     @Test
@@ -86,22 +84,22 @@ class PaymentStateMachineTest {
                 e(EventType.REFUND_SUCCEEDED, 2, 800L, "re_1", "a"),
                 e(EventType.REFUND_SUCCEEDED, 3, 800L, "re_2", "b")));
         assertThat(r.state().refundedMinor()).isEqualTo(1000);
-        assertThat(r.state().status()).isEqualTo("refunded");
+        assertThat(r.state().status()).isEqualTo(PaymentStatus.REFUNDED);
     }
 
     @Test
     void aLateEventThatChangesNothingIsStaleAndAContradictionIsForReview() {
-        List<EventRow> events = List.of(
+        List<PaymentEvent> events = List.of(
                 e(EventType.PAYMENT_SUCCEEDED, 10, 1000L, null, "ok"),
                 e(EventType.PAYMENT_PENDING, 5, 1000L, null, "late"),
                 e(EventType.PAYMENT_FAILED, 20, 1000L, null, "after"),
                 e(EventType.REFUND_SUCCEEDED, 8, 100L, "re_1", "early_refund"));
-        assertThat(PaymentStateMachine.outcome(events, "late").verdict()).isEqualTo("stale");
-        assertThat(PaymentStateMachine.outcome(events, "after").verdict()).isEqualTo("review");
+        assertThat(PaymentStateMachine.outcome(events, "late").verdict()).isEqualTo(Verdict.STALE);
+        assertThat(PaymentStateMachine.outcome(events, "after").verdict()).isEqualTo(Verdict.REVIEW);
         assertThat(PaymentStateMachine.outcome(events, "early_refund").verdict())
                 .as("older, but it changes the refunded total")
-                .isEqualTo("applied");
-        assertThat(PaymentStateMachine.outcome(events, "ok").verdict()).isEqualTo("applied");
+                .isEqualTo(Verdict.APPLIED);
+        assertThat(PaymentStateMachine.outcome(events, "ok").verdict()).isEqualTo(Verdict.APPLIED);
     }
 
     @Test
@@ -109,7 +107,7 @@ class PaymentStateMachineTest {
         var result = PaymentStateMachine.derive(List.of(
                 e(EventType.PAYMENT_SUCCEEDED, 3, 1000L, null, "a"),
                 e(EventType.PAYMENT_PENDING, 3, 1000L, null, "b")));
-        assertThat(result.state().status()).isEqualTo("succeeded");
-        assertThat(result.verdicts()).containsEntry("a", "applied").containsEntry("b", "applied");
+        assertThat(result.state().status()).isEqualTo(PaymentStatus.SUCCEEDED);
+        assertThat(result.verdicts()).containsEntry("a", Verdict.APPLIED).containsEntry("b", Verdict.APPLIED);
     }
 }

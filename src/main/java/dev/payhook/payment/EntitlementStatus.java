@@ -1,0 +1,9 @@
+package dev.payhook.payment;
+
+/** What the customer of an order may use: granted once paid, suspended in dispute, revoked when money went back. */
+public enum EntitlementStatus implements WireName {
+    NONE,
+    ACTIVE,
+    SUSPENDED,
+    REVOKED
+}

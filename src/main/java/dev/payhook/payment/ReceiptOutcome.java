@@ -1,0 +1,26 @@
+package dev.payhook.payment;
+
+/** What processing did with a delivery, or with one event of it (docs/DESIGN.md §1, step C). */
+public enum ReceiptOutcome implements WireName {
+    /** Recorded, not processed yet. */
+    RECEIVED,
+    APPLIED,
+    /** Its event id was seen before. */
+    DUPLICATE,
+    STALE,
+    /** A type with no effect. */
+    IGNORED,
+    /** A contradiction: a review was opened. */
+    REVIEW,
+    DEAD_LETTERED,
+    /** Its live/test flag contradicts the provider's mode: no effect at all. */
+    REJECTED_MODE;
+
+    public static ReceiptOutcome of(Verdict verdict) {
+        return switch (verdict) {
+            case APPLIED -> APPLIED;
+            case STALE -> STALE;
+            case REVIEW -> REVIEW;
+        };
+    }
+}

@@ -1,0 +1,12 @@
+package dev.payhook.payment;
+
+/** Why Payhook recorded something but left it to a person. */
+public enum ReviewKind implements WireName {
+    AMOUNT_MISMATCH,
+    CURRENCY_MISMATCH,
+    PRODUCT_MISMATCH,
+    /** A second payment of an already paid order: the extra money is to be given back. */
+    DOUBLE_PAYMENT,
+    /** An event the payment's transition table forbids. */
+    CONTRADICTORY_EVENT
+}
