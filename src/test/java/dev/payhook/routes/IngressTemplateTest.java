@@ -1,0 +1,112 @@
+package dev.payhook.routes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.payhook.provider.WebhookRejected;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.AdviceWith;
+import org.apache.camel.component.mock.MockEndpoint;
+import org.apache.camel.spi.Registry;
+import org.apache.camel.test.junit5.CamelContextConfiguration;
+import org.apache.camel.test.junit5.CamelTestSupport;
+import org.apache.camel.test.junit5.TestExecutionConfiguration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * routes/templates/ingress.yaml as Camel runs it, with the ingress steps stubbed and the broker a
+ * mock: the provider hears "accepted" only after the send went through, and a refusal or a failed
+ * send never reaches that step.
+ */
+class IngressTemplateTest extends CamelTestSupport {
+
+    /** The ingress bean's three steps, recording which ran. */
+    public static class Steps {
+        final List<String> ran = new ArrayList<>();
+
+        public void admit(Exchange exchange) {
+            ran.add("admit");
+            if (exchange.getIn().getHeader("forged") != null) {
+                throw new WebhookRejected("signature_mismatch");
+            }
+        }
+
+        public void accepted(Exchange exchange) {
+            ran.add("accepted");
+            exchange.getMessage().setBody("accepted");
+        }
+
+        public void refused(Exchange exchange) {
+            Exception e = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
+            ran.add("refused:" + e.getClass().getSimpleName());
+            exchange.getMessage().setBody("refused");
+        }
+    }
+
+    private final Steps steps = new Steps();
+
+    @Override
+    public void configureContext(CamelContextConfiguration configuration) {
+        super.configureContext(configuration);
+        configuration.withMockEndpointsAndSkip("jms:*");
+    }
+
+    @Override
+    public void configureTest(TestExecutionConfiguration configuration) {
+        super.configureTest(configuration);
+        configuration.withUseAdviceWith(true);
+    }
+
+    @Override
+    protected void bindToRegistry(Registry registry) {
+        registry.bind("ingress", steps);
+    }
+
+    @Override
+    protected CamelContext createCamelContext() throws Exception {
+        CamelContext context = super.createCamelContext();
+        YamlRoutes.load(context, "routes/templates/ingress.yaml", "routes/providers/stripe.yaml");
+        return context;
+    }
+
+    @BeforeEach
+    void fromADirectEndpoint() throws Exception {
+        AdviceWith.adviceWith(context, "ingress-stripe", route -> route.replaceFromWith("direct:webhook"));
+        context.start();
+    }
+
+    private MockEndpoint inbound() {
+        return getMockEndpoint("mock:jms:queue:payhook.inbound");
+    }
+
+    @Test
+    void theProviderIsAnsweredOnlyAfterTheSend() throws Exception {
+        inbound().expectedMessageCount(1);
+        Object answer = template.requestBody("direct:webhook", "{}");
+        inbound().assertIsSatisfied();
+        assertThat(answer).isEqualTo("accepted");
+        assertThat(steps.ran).containsExactly("admit", "accepted");
+    }
+
+    @Test
+    void aRefusalNeverReachesTheBroker() throws Exception {
+        inbound().expectedMessageCount(0);
+        Object answer = template.requestBodyAndHeader("direct:webhook", "{}", "forged", "yes");
+        inbound().assertIsSatisfied();
+        assertThat(answer).isEqualTo("refused");
+        assertThat(steps.ran).containsExactly("admit", "refused:WebhookRejected");
+    }
+
+    @Test
+    void aFailedSendIsRefusedNeverAccepted() {
+        inbound().whenAnyExchangeReceived(exchange -> {
+            throw new IllegalStateException("the broker did not acknowledge");
+        });
+        Object answer = template.requestBody("direct:webhook", "{}");
+        assertThat(answer).isEqualTo("refused");
+        assertThat(steps.ran).containsExactly("admit", "refused:IllegalStateException");
+    }
+}

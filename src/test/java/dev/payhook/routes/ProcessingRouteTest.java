@@ -1,0 +1,207 @@
+package dev.payhook.routes;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.payhook.config.PayhookProperties;
+import dev.payhook.processing.Failures;
+import dev.payhook.provider.UnparseablePayload;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.camel.Exchange;
+import org.apache.camel.NamedNode;
+import org.apache.camel.Processor;
+import org.apache.camel.Route;
+import org.apache.camel.builder.AdviceWith;
+import org.apache.camel.component.mock.MockEndpoint;
+import org.apache.camel.spi.Registry;
+import org.apache.camel.spi.TransactedPolicy;
+import org.apache.camel.support.processor.idempotent.MemoryIdempotentRepository;
+import org.apache.camel.test.junit5.CamelContextConfiguration;
+import org.apache.camel.test.junit5.CamelTestSupport;
+import org.apache.camel.test.junit5.TestExecutionConfiguration;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.CannotGetJdbcConnectionException;
+
+/**
+ * routes/processing.yaml as Camel runs it, with the real failure judge and every other step
+ * stubbed: evidence before events, one pass through the lock and the router per event, a
+ * duplicate routed to its own step, a message that fails on its own dead-lettered to payhook.dlq
+ * and consumed, an infrastructure failure rethrown so the broker redelivers it.
+ */
+class ProcessingRouteTest extends CamelTestSupport {
+
+    /** The beans the routes call, recording what ran. */
+    public static class Steps {
+        final List<String> ran = new ArrayList<>();
+
+        public List<String> read(Exchange exchange) {
+            ran.add("read");
+            String fault = exchange.getIn().getHeader("fault", String.class);
+            if ("poison".equals(fault)) {
+                throw new UnparseablePayload("not the provider's format");
+            }
+            if ("database".equals(fault)) {
+                throw new CannotGetJdbcConnectionException("the database is down");
+            }
+            return List.of("evt_1", "evt_2");
+        }
+
+        public void record(Exchange exchange) {
+            ran.add("evidence");
+        }
+
+        public List<String> events(Exchange exchange) {
+            return exchange.getIn().getBody(List.class);
+        }
+
+        public void payment(Exchange exchange) {
+            ran.add("payment:" + exchange.getIn().getBody(String.class));
+        }
+
+        public void duplicate(Exchange exchange) {
+            ran.add("duplicate:" + exchange.getIn().getBody(String.class));
+        }
+
+        public void subscription(Exchange exchange) {
+            ran.add("subscription:" + exchange.getIn().getBody(String.class));
+        }
+
+        public void rejectedMode(Exchange exchange) {
+            ran.add("rejected-mode:" + exchange.getIn().getBody(String.class));
+        }
+
+        public void other(Exchange exchange) {
+            ran.add("other:" + exchange.getIn().getBody(String.class));
+        }
+
+        public void deadLetter(Exchange exchange) {
+            ran.add("dead-letter");
+        }
+    }
+
+    /** The normalizer bean: reads a delivery, then hands out its events. */
+    public record NormalizerStep(Steps steps) {
+        public List<String> read(Exchange exchange) {
+            return steps.read(exchange);
+        }
+
+        public List<String> events(Exchange exchange) {
+            return steps.events(exchange);
+        }
+    }
+
+    /** The evidence bean. */
+    public record EvidenceStep(Steps steps) {
+        public void record(Exchange exchange) {
+            steps.record(exchange);
+        }
+    }
+
+    /** The dead-letter bean. */
+    public record DeadLetterStep(Steps steps) {
+        public void record(Exchange exchange) {
+            steps.deadLetter(exchange);
+        }
+    }
+
+    /** Routing keys as processing/EventRouting sets them. */
+    static final Processor ROUTING = exchange -> {
+        exchange.getIn().setHeader("PayhookEventId", exchange.getIn().getBody(String.class));
+        exchange.getIn().setHeader("PayhookBranch", "payment");
+        exchange.getIn().setHeader("PayhookModeConflict", false);
+    };
+
+    /** No database here: the transaction boundary is the real one's place in the route, doing nothing. */
+    static final TransactedPolicy NO_TRANSACTION = new TransactedPolicy() {
+        @Override
+        public void beforeWrap(Route route, NamedNode definition) {}
+
+        @Override
+        public Processor wrap(Route route, Processor processor) {
+            return processor;
+        }
+    };
+
+    private final Steps steps = new Steps();
+
+    @Override
+    public void configureContext(CamelContextConfiguration configuration) {
+        super.configureContext(configuration);
+        configuration.withMockEndpointsAndSkip("jms:*");
+    }
+
+    @Override
+    public void configureTest(TestExecutionConfiguration configuration) {
+        super.configureTest(configuration);
+        configuration.withUseAdviceWith(true);
+    }
+
+    @Override
+    protected void bindToRegistry(Registry registry) {
+        PayhookProperties properties = new PayhookProperties();
+        properties.getProcessing().setMaxAttempts(1);
+        registry.bind("normalizer", new NormalizerStep(steps));
+        registry.bind("evidence", new EvidenceStep(steps));
+        registry.bind("applier", steps);
+        registry.bind("deadLetters", new DeadLetterStep(steps));
+        registry.bind("failures", new Failures(properties, new SimpleMeterRegistry()));
+        registry.bind("eventRouting", ROUTING);
+        registry.bind("eventTransaction", NO_TRANSACTION);
+        registry.bind("eventIdRepository", MemoryIdempotentRepository.memoryIdempotentRepository());
+    }
+
+    @Override
+    protected org.apache.camel.CamelContext createCamelContext() throws Exception {
+        org.apache.camel.CamelContext context = super.createCamelContext();
+        YamlRoutes.load(context, "routes/processing.yaml");
+        return context;
+    }
+
+    @BeforeEach
+    void fromADirectEndpoint() throws Exception {
+        AdviceWith.adviceWith(context, "processing", route -> route.replaceFromWith("direct:inbound"));
+        context.start();
+    }
+
+    private MockEndpoint dlq() {
+        return getMockEndpoint("mock:jms:queue:payhook.dlq");
+    }
+
+    @Test
+    void evidenceFirstThenEachEventOnceThroughTheRouter() throws Exception {
+        dlq().expectedMessageCount(0);
+        template.sendBody("direct:inbound", "delivery");
+        template.sendBody("direct:inbound", "redelivery");
+        dlq().assertIsSatisfied();
+        assertThat(steps.ran)
+                .containsExactly(
+                        "read",
+                        "evidence",
+                        "payment:evt_1",
+                        "payment:evt_2",
+                        "read",
+                        "evidence",
+                        "duplicate:evt_1",
+                        "duplicate:evt_2");
+    }
+
+    @Test
+    void aMessageThatFailsOnItsOwnIsDeadLetteredAndConsumed() throws Exception {
+        dlq().expectedMessageCount(1);
+        Exchange done = template.send("direct:inbound", e -> e.getIn().setHeader("fault", "poison"));
+        dlq().assertIsSatisfied();
+        assertThat(done.getException()).isNull();
+        assertThat(steps.ran).containsExactly("read", "dead-letter");
+    }
+
+    @Test
+    void anInfrastructureFailureIsRethrownForARedelivery() throws Exception {
+        dlq().expectedMessageCount(0);
+        Exchange done = template.send("direct:inbound", e -> e.getIn().setHeader("fault", "database"));
+        dlq().assertIsSatisfied();
+        assertThat(done.getException()).isInstanceOf(CannotGetJdbcConnectionException.class);
+        assertThat(steps.ran).containsExactly("read");
+    }
+}
