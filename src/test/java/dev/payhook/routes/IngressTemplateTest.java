@@ -5,15 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.payhook.provider.WebhookRejected;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
-import org.apache.camel.builder.AdviceWith;
 import org.apache.camel.component.mock.MockEndpoint;
 import org.apache.camel.spi.Registry;
-import org.apache.camel.test.junit5.CamelContextConfiguration;
-import org.apache.camel.test.junit5.CamelTestSupport;
-import org.apache.camel.test.junit5.TestExecutionConfiguration;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * mock: the provider hears "accepted" only after the send went through, and a refusal or a failed
  * send never reaches that step.
  */
-class IngressTemplateTest extends CamelTestSupport {
+class IngressTemplateTest extends YamlRouteTest {
 
     /** The ingress bean's three steps, recording which ran. */
     public static class Steps {
@@ -49,33 +43,23 @@ class IngressTemplateTest extends CamelTestSupport {
     private final Steps steps = new Steps();
 
     @Override
-    public void configureContext(CamelContextConfiguration configuration) {
-        super.configureContext(configuration);
-        configuration.withMockEndpointsAndSkip("jms:*");
+    protected String[] files() {
+        return new String[] {"routes/templates/ingress.yaml", "routes/providers/stripe.yaml"};
     }
 
     @Override
-    public void configureTest(TestExecutionConfiguration configuration) {
-        super.configureTest(configuration);
-        configuration.withUseAdviceWith(true);
+    protected String route() {
+        return "ingress-stripe";
+    }
+
+    @Override
+    protected String from() {
+        return "direct:webhook";
     }
 
     @Override
     protected void bindToRegistry(Registry registry) {
         registry.bind("ingress", steps);
-    }
-
-    @Override
-    protected CamelContext createCamelContext() throws Exception {
-        CamelContext context = super.createCamelContext();
-        YamlRoutes.load(context, "routes/templates/ingress.yaml", "routes/providers/stripe.yaml");
-        return context;
-    }
-
-    @BeforeEach
-    void fromADirectEndpoint() throws Exception {
-        AdviceWith.adviceWith(context, "ingress-stripe", route -> route.replaceFromWith("direct:webhook"));
-        context.start();
     }
 
     private MockEndpoint inbound() {

@@ -9,20 +9,16 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.camel.Exchange;
-import org.apache.camel.NamedNode;
 import org.apache.camel.Processor;
-import org.apache.camel.Route;
-import org.apache.camel.builder.AdviceWith;
 import org.apache.camel.component.mock.MockEndpoint;
 import org.apache.camel.spi.Registry;
-import org.apache.camel.spi.TransactedPolicy;
+import org.apache.camel.spring.spi.SpringTransactionPolicy;
 import org.apache.camel.support.processor.idempotent.MemoryIdempotentRepository;
-import org.apache.camel.test.junit5.CamelContextConfiguration;
-import org.apache.camel.test.junit5.CamelTestSupport;
-import org.apache.camel.test.junit5.TestExecutionConfiguration;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.AbstractPlatformTransactionManager;
+import org.springframework.transaction.support.DefaultTransactionStatus;
 
 /**
  * routes/processing.yaml as Camel runs it, with the real failure judge and every other step
@@ -30,7 +26,7 @@ import org.springframework.jdbc.CannotGetJdbcConnectionException;
  * duplicate routed to its own step, a message that fails on its own dead-lettered to payhook.dlq
  * and consumed, an infrastructure failure rethrown so the broker redelivers it.
  */
-class ProcessingRouteTest extends CamelTestSupport {
+class ProcessingRouteTest extends YamlRouteTest {
 
     /** The beans the routes call, recording what ran. */
     public static class Steps {
@@ -113,29 +109,38 @@ class ProcessingRouteTest extends CamelTestSupport {
         exchange.getIn().setHeader("PayhookModeConflict", false);
     };
 
-    /** No database here: the transaction boundary is the real one's place in the route, doing nothing. */
-    static final TransactedPolicy NO_TRANSACTION = new TransactedPolicy() {
+    /** No database here: transactions that begin, commit and roll back nothing, in the real policy's place. */
+    static final class NoTransactions extends AbstractPlatformTransactionManager {
         @Override
-        public void beforeWrap(Route route, NamedNode definition) {}
+        protected Object doGetTransaction() {
+            return new Object();
+        }
 
         @Override
-        public Processor wrap(Route route, Processor processor) {
-            return processor;
-        }
-    };
+        protected void doBegin(Object transaction, TransactionDefinition definition) {}
+
+        @Override
+        protected void doCommit(DefaultTransactionStatus status) {}
+
+        @Override
+        protected void doRollback(DefaultTransactionStatus status) {}
+    }
 
     private final Steps steps = new Steps();
 
     @Override
-    public void configureContext(CamelContextConfiguration configuration) {
-        super.configureContext(configuration);
-        configuration.withMockEndpointsAndSkip("jms:*");
+    protected String[] files() {
+        return new String[] {"routes/processing.yaml"};
     }
 
     @Override
-    public void configureTest(TestExecutionConfiguration configuration) {
-        super.configureTest(configuration);
-        configuration.withUseAdviceWith(true);
+    protected String route() {
+        return "processing";
+    }
+
+    @Override
+    protected String from() {
+        return "direct:inbound";
     }
 
     @Override
@@ -148,21 +153,10 @@ class ProcessingRouteTest extends CamelTestSupport {
         registry.bind("deadLetters", new DeadLetterStep(steps));
         registry.bind("failures", new Failures(properties, new SimpleMeterRegistry()));
         registry.bind("eventRouting", ROUTING);
-        registry.bind("eventTransaction", NO_TRANSACTION);
+        SpringTransactionPolicy transactions = new SpringTransactionPolicy(new NoTransactions());
+        transactions.setPropagationBehaviorName("PROPAGATION_REQUIRES_NEW");
+        registry.bind("eventTransaction", transactions);
         registry.bind("eventIdRepository", MemoryIdempotentRepository.memoryIdempotentRepository());
-    }
-
-    @Override
-    protected org.apache.camel.CamelContext createCamelContext() throws Exception {
-        org.apache.camel.CamelContext context = super.createCamelContext();
-        YamlRoutes.load(context, "routes/processing.yaml");
-        return context;
-    }
-
-    @BeforeEach
-    void fromADirectEndpoint() throws Exception {
-        AdviceWith.adviceWith(context, "processing", route -> route.replaceFromWith("direct:inbound"));
-        context.start();
     }
 
     private MockEndpoint dlq() {

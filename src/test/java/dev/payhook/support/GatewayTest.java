@@ -37,6 +37,7 @@ import tools.jackson.databind.JsonNode;
             "payhook.providers.acme.scheme=standard-webhooks",
             "payhook.providers.acme.format=mapped",
             "payhook.providers.acme.secrets[0]=" + GatewayTest.ACME_SECRET,
+            "payhook.providers.acme.secrets[1]=" + GatewayTest.ACME_PREVIOUS_SECRET,
             "payhook.providers.acme.mapping.event-type=/type",
             "payhook.providers.acme.mapping.types[charge.paid]=payment.succeeded",
             "payhook.providers.acme.mapping.types[charge.failed]=payment.failed",
@@ -82,6 +83,7 @@ public abstract class GatewayTest {
     }
 
     public static final String ACME_SECRET = "whsec_YWNtZS10ZXN0LXNlbmRlci1zZWNyZXQta2V5LTAx";
+    public static final String ACME_PREVIOUS_SECRET = "whsec_YWNtZS1wcmV2aW91cy1zZW5kZXItc2VjcmV0LWtleQ==";
     public static final String ADYEN_KEY = "0A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F9";
     public static final String ADYEN_PREVIOUS_KEY = "F9E8D7C6B5A4938271605F4E3D2C1B0AF9E8D7C6B5A4938271605F4E3D2C1B0A";
     public static final String WECHATPAY_SERIAL = "5157F09EFDC096DE15EBE81A47057A72TESTCURR";

@@ -1,11 +1,9 @@
 package dev.payhook.provider.adyen;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.EventFormat;
-import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.ProviderSettings;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
@@ -16,21 +14,10 @@ import org.springframework.stereotype.Component;
  * item's id; each item's own id is the lock of its event.
  */
 @Component
-public class AdyenFormat implements FormatFactory<ProviderSettings.None>, EventFormat {
+public class AdyenFormat extends SettingsFreeFormat {
 
-    @Override
-    public String name() {
-        return "adyen";
-    }
-
-    @Override
-    public Class<ProviderSettings.None> settings() {
-        return ProviderSettings.None.class;
-    }
-
-    @Override
-    public EventFormat create(String provider, ProviderSettings.None settings) {
-        return this;
+    public AdyenFormat() {
+        super("adyen");
     }
 
     @Override

@@ -1,12 +1,10 @@
 package dev.payhook.provider.alipay;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.EventFormat;
-import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.ProviderSettings;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
@@ -22,7 +20,11 @@ import org.springframework.stereotype.Component;
 
 /** Alipay's notification parameters onto Payhook's events: the payment is the trade ({@code trade_no}). */
 @Component
-public class AlipayFormat implements FormatFactory<ProviderSettings.None>, EventFormat {
+public class AlipayFormat extends SettingsFreeFormat {
+
+    public AlipayFormat() {
+        super("alipay");
+    }
 
     private static final ZoneId BEIJING = ZoneId.of("Asia/Shanghai");
     /** yyyy-MM-dd HH:mm:ss, and with a fraction of a second as Alipay documents gmt_refund (2015-04-28 15:45:57.320). */
@@ -34,21 +36,6 @@ public class AlipayFormat implements FormatFactory<ProviderSettings.None>, Event
             .toFormatter();
 
     private static final String CURRENCY = "CNY";
-
-    @Override
-    public String name() {
-        return "alipay";
-    }
-
-    @Override
-    public Class<ProviderSettings.None> settings() {
-        return ProviderSettings.None.class;
-    }
-
-    @Override
-    public EventFormat create(String provider, ProviderSettings.None settings) {
-        return this;
-    }
 
     @Override
     public Reading read(WebhookRequest request) {

@@ -1,12 +1,10 @@
 package dev.payhook.provider.dodo;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.EventFormat;
-import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.ProviderSettings;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.standardwebhooks.StandardWebhooksScheme;
@@ -19,21 +17,10 @@ import org.springframework.stereotype.Component;
  * {@code webhook-id} header, which Dodo keeps across retries of one message.
  */
 @Component
-public class DodoFormat implements FormatFactory<ProviderSettings.None>, EventFormat {
+public class DodoFormat extends SettingsFreeFormat {
 
-    @Override
-    public String name() {
-        return "dodo";
-    }
-
-    @Override
-    public Class<ProviderSettings.None> settings() {
-        return ProviderSettings.None.class;
-    }
-
-    @Override
-    public EventFormat create(String provider, ProviderSettings.None settings) {
-        return this;
+    public DodoFormat() {
+        super("dodo");
     }
 
     @Override

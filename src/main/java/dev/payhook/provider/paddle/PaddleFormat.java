@@ -1,13 +1,10 @@
 package dev.payhook.provider.paddle;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.EventFormat;
-import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.ProviderSettings;
 import dev.payhook.provider.Reading;
-import dev.payhook.provider.UnparseablePayload;
+import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paddle.PaddleNotification.Adjustment;
@@ -15,38 +12,21 @@ import dev.payhook.provider.paddle.PaddleNotification.Transaction;
 import java.util.List;
 import java.util.Objects;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.JsonNode;
 
 /** Paddle Billing's notifications onto Payhook's events: the payment is the transaction. */
 @Component
-public class PaddleFormat implements FormatFactory<ProviderSettings.None>, EventFormat {
+public class PaddleFormat extends SettingsFreeFormat {
 
-    @Override
-    public String name() {
-        return "paddle";
-    }
-
-    @Override
-    public Class<ProviderSettings.None> settings() {
-        return ProviderSettings.None.class;
-    }
-
-    @Override
-    public EventFormat create(String provider, ProviderSettings.None settings) {
-        return this;
+    public PaddleFormat() {
+        super("paddle");
     }
 
     @Override
     public Reading read(WebhookRequest request) {
-        JsonNode tree;
-        try {
-            tree = WireJson.tree(request.body());
-        } catch (UnparseablePayload e) {
-            return Reading.failed(null, e);
-        }
-        return Reading.of(
-                WireJson.text(tree, "event_id"),
-                () -> events(request.provider(), WireJson.convert(tree, PaddleNotification.class)));
+        return readJson(
+                request,
+                "event_id",
+                tree -> events(request.provider(), WireJson.convert(tree, PaddleNotification.class)));
     }
 
     private static List<NormalizedEvent> events(String provider, PaddleNotification n) {

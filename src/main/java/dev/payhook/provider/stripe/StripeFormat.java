@@ -1,12 +1,9 @@
 package dev.payhook.provider.stripe;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.EventFormat;
-import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.ProviderSettings;
 import dev.payhook.provider.Reading;
-import dev.payhook.provider.UnparseablePayload;
+import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.stripe.StripeObjects.Charge;
@@ -23,33 +20,15 @@ import tools.jackson.databind.JsonNode;
 
 /** Stripe's events (https://docs.stripe.com/api/events/object) onto Payhook's: the payment is the PaymentIntent. */
 @Component
-public class StripeFormat implements FormatFactory<ProviderSettings.None>, EventFormat {
+public class StripeFormat extends SettingsFreeFormat {
 
-    @Override
-    public String name() {
-        return "stripe";
-    }
-
-    @Override
-    public Class<ProviderSettings.None> settings() {
-        return ProviderSettings.None.class;
-    }
-
-    @Override
-    public EventFormat create(String provider, ProviderSettings.None settings) {
-        return this;
+    public StripeFormat() {
+        super("stripe");
     }
 
     @Override
     public Reading read(WebhookRequest request) {
-        JsonNode tree;
-        try {
-            tree = WireJson.tree(request.body());
-        } catch (UnparseablePayload e) {
-            return Reading.failed(null, e);
-        }
-        return Reading.of(
-                WireJson.text(tree, "id"), () -> events(request.provider(), WireJson.convert(tree, StripeEvent.class)));
+        return readJson(request, "id", tree -> events(request.provider(), WireJson.convert(tree, StripeEvent.class)));
     }
 
     private static List<NormalizedEvent> events(String provider, StripeEvent event) {

@@ -4,32 +4,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.payhook.support.Gateway.Answer;
-import dev.payhook.support.GatewayTest;
+import dev.payhook.support.ProviderScenarios;
 import dev.payhook.support.Signer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
 
 /**
  * "acme", a Standard Webhooks sender with a JSON shape of its own, added with configuration and
- * one templated route file only (GatewayTest and src/test/resources/routes/acme.yaml): no Java of
- * its own goes through payment, duplicate, refund and an unmapped type.
+ * one templated route file only (GatewayTest and src/test/resources/routes/acme.yaml), passes the
+ * contract every provider passes, without any Java of its own.
  */
-class MappedSenderTest extends GatewayTest {
+class MappedSenderTest extends ProviderScenarios {
 
-    private Answer send(String id, String json) {
-        byte[] body = json.getBytes(StandardCharsets.UTF_8);
-        long ts = Instant.now().getEpochSecond();
-        return gateway.post(
-                "/webhooks/acme",
-                "application/json",
-                body,
-                Map.of(
-                        "webhook-id", id,
-                        "webhook-timestamp", Long.toString(ts),
-                        "webhook-signature", Signer.standardWebhooks(ACME_SECRET, id, ts, body)));
+    @Override
+    protected String provider() {
+        return "acme";
+    }
+
+    @Override
+    protected String currency() {
+        return "EUR";
     }
 
     private static String charge(String type, String order, String charge, long amount, String refund, Instant at) {
@@ -38,68 +35,82 @@ class MappedSenderTest extends GatewayTest {
                 + (refund == null ? "" : ",\"refund_id\":\"" + refund + "\"") + "}}";
     }
 
-    @Test
-    void paymentDuplicateAndRefundGoThroughTheMapping() {
-        String order = unique("ord"), charge = unique("ch"), paid = unique("msg");
-        Instant t = Instant.now().minusSeconds(60);
-        gateway.putOrder(order, 2500, "EUR");
-
-        assertThat(send(paid, charge("charge.paid", order, charge, 2500, null, t))
-                        .status())
-                .isEqualTo(200);
-        JsonNode view = awaitOrder(order, "paid");
-        assertThat(view.path("entitlement").path("status").asString()).isEqualTo("active");
-        assertThat(view.path("payments").get(0).path("provider_payment_id").asString())
-                .isEqualTo(charge);
-
-        assertThat(send(paid, charge("charge.paid", order, charge, 2500, null, t))
-                        .status())
-                .isEqualTo(200);
-        awaitReceipts("acme", paid, 2);
-        assertThat(jdbc.queryForList(
-                        "SELECT outcome FROM receipts WHERE event_id = ? ORDER BY received_at", String.class, paid))
-                .containsExactly("applied", "duplicate");
-
-        String refunded = unique("msg");
-        send(refunded, charge("charge.refunded", order, charge, 1000, unique("re"), t.plusSeconds(30)));
-        assertThat(awaitOrder(order, "partially_refunded")
-                        .path("payments")
-                        .get(0)
-                        .path("refunded_minor")
-                        .asLong())
-                .isEqualTo(1000);
-        assertThat(count("SELECT count(*) FROM payments WHERE provider = 'acme' AND provider_payment_id = ?", charge))
-                .isOne();
-    }
-
-    @Test
-    void aTypeTheMappingDoesNotNameIsKeptAndIgnored() {
+    private static Notification signed(String secret, String json, long timestamp) {
         String id = unique("msg");
-        String json = "{\"type\":\"customer.created\",\"created_at\":1700000000,\"data\":{\"name\":\"x\"}}";
-        assertThat(send(id, json).status()).isEqualTo(200);
-        awaitReceipts("acme", id, 1);
-        assertThat(jdbc.queryForObject("SELECT outcome FROM receipts WHERE event_id = ?", String.class, id))
-                .isEqualTo("ignored");
-    }
-
-    @Test
-    void aSignatureWithAnotherSecretIsRefused() {
-        String id = unique("msg");
-        byte[] body = charge("charge.paid", unique("ord"), unique("ch"), 100, null, Instant.now())
-                .getBytes(StandardCharsets.UTF_8);
-        long ts = Instant.now().getEpochSecond();
-        Answer answer = gateway.post(
-                "/webhooks/acme",
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        return new Notification(
+                id,
                 "application/json",
                 body,
                 Map.of(
                         "webhook-id", id,
-                        "webhook-timestamp", Long.toString(ts),
-                        "webhook-signature",
-                                Signer.standardWebhooks("whsec_b3RoZXItc2VjcmV0LWtleS1vZi1zb21lb25l", id, ts, body)));
+                        "webhook-timestamp", Long.toString(timestamp),
+                        "webhook-signature", Signer.standardWebhooks(secret, id, timestamp, body)));
+    }
+
+    @Override
+    protected Notification payment(String order, String payment, long amount, Instant at) {
+        return signed(
+                ACME_SECRET,
+                charge("charge.paid", order, payment, amount, null, at),
+                Instant.now().getEpochSecond());
+    }
+
+    @Override
+    protected Notification refund(
+            String order, String payment, long captured, long amount, long refundedTotal, Instant at) {
+        return signed(
+                ACME_SECRET,
+                charge("charge.refunded", order, payment, amount, unique("re"), at),
+                Instant.now().getEpochSecond());
+    }
+
+    @Override
+    protected Notification signedWithPreviousKey(String order, String payment, long amount, Instant at) {
+        return signed(
+                ACME_PREVIOUS_SECRET,
+                charge("charge.paid", order, payment, amount, null, at),
+                Instant.now().getEpochSecond());
+    }
+
+    @Override
+    protected Map<String, Notification> forgeries(String order, long amount) {
+        Map<String, Notification> forged = new LinkedHashMap<>();
+        Notification n = payment(order, unique("ch"), amount, Instant.now());
+        byte[] changed = new String(n.body(), StandardCharsets.UTF_8)
+                .replace(":" + amount + ",", ":" + (amount + 1) + ",")
+                .getBytes(StandardCharsets.UTF_8);
+        forged.put("one changed byte", new Notification(n.eventId(), n.contentType(), changed, n.headers()));
+        String json = new String(n.body(), StandardCharsets.UTF_8);
+        long now = Instant.now().getEpochSecond();
+        forged.put("another secret", signed("whsec_b3RoZXItc2VjcmV0LWtleS1vZi1zb21lb25l", json, now));
+        forged.put("a timestamp 305 s old", signed(ACME_SECRET, json, now - 305));
+        Map<String, String> unsigned = new LinkedHashMap<>(n.headers());
+        unsigned.remove("webhook-signature");
+        forged.put("no signature", new Notification(n.eventId(), n.contentType(), n.body(), unsigned));
+        return forged;
+    }
+
+    @Override
+    protected void assertAccepted(Answer answer) {
+        assertThat(answer.status()).isEqualTo(200);
+    }
+
+    @Override
+    protected void assertRefused(Answer answer) {
         assertThat(answer.status()).isEqualTo(401);
-        assertThat(count("SELECT count(*) FROM receipts WHERE event_id = ?", id))
-                .isZero();
+    }
+
+    @Test
+    void aTypeTheMappingDoesNotNameIsKeptAndIgnored() {
+        Notification n = signed(
+                ACME_SECRET,
+                "{\"type\":\"customer.created\",\"created_at\":1700000000,\"data\":{}}",
+                Instant.now().getEpochSecond());
+        assertAccepted(send(n));
+        awaitReceipts("acme", n.eventId(), 1);
+        assertThat(jdbc.queryForObject("SELECT outcome FROM receipts WHERE event_id = ?", String.class, n.eventId()))
+                .isEqualTo("ignored");
     }
 
     @Test
