@@ -2,6 +2,7 @@ package dev.payhook.processing;
 
 import dev.payhook.alerts.Alerts;
 import dev.payhook.broker.Destination;
+import dev.payhook.payment.Order;
 import dev.payhook.payment.PaymentStateMachine;
 import dev.payhook.payment.PaymentStatus;
 import dev.payhook.payment.ReceiptOutcome;
@@ -56,13 +57,14 @@ public class EventApplier {
 
     /** A payment, refund or dispute event: a fact about one payment's money. */
     public void payment(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        String sku = reconciliation.requireKnown(e);
-        PaymentStore.Locked payment = payments.upsertAndLock(e.provider(), e.providerPaymentId(), e.orderId(), sku);
+        PaymentStore.Locked payment = payments.upsertAndLock(e.provider(), e.providerPaymentId(), e.orderId());
+        Order order = reconciliation.lockOrder(e, payment.orderId());
+        String sku = reconciliation.requireProducts(e, order);
         PaymentStateMachine.Outcome outcome =
                 PaymentStateMachine.outcome(payments.appendAndRead(payment.id(), e, receipt.id()), e.eventId());
         PaymentStateMachine.Result result = outcome.result();
         PaymentStatus status = result.state().status();
-        payments.saveState(payment.id(), result.state());
+        payments.saveState(payment.id(), result.state(), sku);
         String orderId = payment.orderId();
         result.verdicts().forEach((eventId, verdict) -> {
             if (verdict == Verdict.REVIEW) {
@@ -74,8 +76,8 @@ public class EventApplier {
                         "event " + eventId + " contradicts the other events of payment " + e.providerPaymentId());
             }
         });
-        if (orderId != null) {
-            settlement.settle(orderId);
+        if (order != null) {
+            settlement.settle(order);
         }
         publish(e, status);
         String reason = switch (outcome.verdict()) {

@@ -15,8 +15,8 @@ import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Writes an order's {@link Settlement}: with the order row locked, its payments read, the decision
- * taken by the pure rule, then its status, entitlement, reviews and messages written.
+ * Writes an order's {@link Settlement}: with the order row locked (after its payment's), its payments
+ * read, the decision taken by the pure rule, then its status, entitlement, reviews and messages written.
  */
 @Component
 public class OrderSettlement {
@@ -35,11 +35,9 @@ public class OrderSettlement {
         this.reviews = reviews;
     }
 
-    public void settle(String orderId) {
-        Order order = orders.lock(orderId).orElse(null);
-        if (order == null) {
-            return;
-        }
+    /** {@code order} was read locked in this transaction ({@link Reconciliation#lockOrder}). */
+    public void settle(Order order) {
+        String orderId = order.orderId();
         Settlement.Decision decision = Settlement.settle(order, payments.settling(orderId));
         decision.reviews()
                 .forEach(f -> reviews.open(

@@ -9,7 +9,6 @@ import dev.payhook.store.OrderStore;
 import dev.payhook.store.ProductStore;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.springframework.stereotype.Component;
 
 /** The checks of an event against Payhook's own records before it may have any effect (docs/DESIGN.md §3.4). */
@@ -37,18 +36,28 @@ public class Reconciliation {
     }
 
     /**
-     * The SKU the event's product references map to (null when it names none: the order's SKU is
-     * assumed). Throws {@link UnknownReference} for an order or a product reference Payhook does not know.
+     * The payment's order, locked: the payment row is locked first and its order second in every
+     * event's transaction, so no two transactions wait on each other in opposite orders. Throws
+     * {@link UnknownReference} when the event names an order Payhook does not know.
      */
-    public String requireKnown(NormalizedEvent e) {
-        Optional<Order> order = Optional.empty();
-        if (e.orderId() != null) {
-            order = orders.find(e.orderId());
-            if (order.isEmpty()) {
-                throw new UnknownReference(
-                        DeadLetterReason.UNKNOWN_ORDER, "order " + e.orderId() + " is not registered");
-            }
+    public Order lockOrder(NormalizedEvent e, String paymentOrderId) {
+        Order order =
+                paymentOrderId == null ? null : orders.lock(paymentOrderId).orElse(null);
+        boolean named = e.orderId() == null
+                || (e.orderId().equals(paymentOrderId)
+                        ? order != null
+                        : orders.find(e.orderId()).isPresent());
+        if (!named) {
+            throw new UnknownReference(DeadLetterReason.UNKNOWN_ORDER, "order " + e.orderId() + " is not registered");
         }
+        return order;
+    }
+
+    /**
+     * The SKU the event's product references map to (null when it names none: the order's SKU is
+     * assumed). Throws {@link UnknownReference} for a product reference that maps to no SKU.
+     */
+    public String requireProducts(NormalizedEvent e, Order order) {
         if (e.productRefs().isEmpty()) {
             return null;
         }
@@ -60,7 +69,7 @@ public class Reconciliation {
                     DeadLetterReason.UNKNOWN_PRODUCT,
                     "product reference(s) " + unknown + " of " + e.provider() + " map to no SKU");
         }
-        String orderSku = order.map(Order::sku).orElse(null);
+        String orderSku = order == null ? null : order.sku();
         return skus.containsValue(orderSku)
                 ? orderSku
                 : skus.get(e.productRefs().get(0));

@@ -30,14 +30,13 @@ public class PaymentStore {
      */
     public record Locked(long id, String orderId) {}
 
-    public Locked upsertAndLock(String provider, String providerPaymentId, String orderId, String sku) {
+    public Locked upsertAndLock(String provider, String providerPaymentId, String orderId) {
         return jdbc.queryForObject(
                 """
-                INSERT INTO payments (provider, provider_payment_id, order_id, sku) VALUES (?, ?, ?, ?)
+                INSERT INTO payments (provider, provider_payment_id, order_id) VALUES (?, ?, ?)
                 ON CONFLICT (provider, provider_payment_id)
-                DO UPDATE SET order_id = COALESCE(payments.order_id, EXCLUDED.order_id),
-                              sku = COALESCE(payments.sku, EXCLUDED.sku)
-                RETURNING id, order_id""", (rs, i) -> new Locked(rs.getLong(1), rs.getString(2)), provider, providerPaymentId, orderId, sku);
+                DO UPDATE SET order_id = COALESCE(payments.order_id, EXCLUDED.order_id)
+                RETURNING id, order_id""", (rs, i) -> new Locked(rs.getLong(1), rs.getString(2)), provider, providerPaymentId, orderId);
     }
 
     /**
@@ -75,17 +74,19 @@ public class PaymentStore {
                 paymentId);
     }
 
-    public void saveState(long paymentId, PaymentState d) {
+    /** The derived state, and the SKU its products map to once an event names them (never changed after). */
+    public void saveState(long paymentId, PaymentState d, String sku) {
         jdbc.update(
                 """
                 UPDATE payments SET status = ?, amount_minor = ?, currency = ?, refunded_minor = ?, occurred_at = ?,
-                                    updated_at = now()
+                                    sku = COALESCE(sku, ?), updated_at = now()
                 WHERE id = ?""",
                 d.status().wireName(),
                 d.amountMinor(),
                 d.currency(),
                 d.refundedMinor(),
                 d.occurredAt() == null ? null : Timestamp.from(d.occurredAt()),
+                sku,
                 paymentId);
     }
 
