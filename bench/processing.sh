@@ -25,7 +25,7 @@ start() {  # start PROCESSING_ENABLED
   echo "Payhook did not start, see $OUT" >&2; exit 1
 }
 sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }
-cpu() { awk '{print $14 + $15}' "/proc/$1/stat"; }  # user + system ticks
+cpu() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }  # user + system ticks; 0 for a process gone since
 pg_cpu() { local t=0 p; for p in $(pgrep -x postgres); do t=$((t + $(cpu "$p"))); done; echo "$t"; }
 applied() { sql "SELECT count(*) FROM receipts WHERE outcome <> 'received'"; }
 
