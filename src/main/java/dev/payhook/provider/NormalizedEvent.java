@@ -31,7 +31,7 @@ public record NormalizedEvent(
         return new Builder(provider, eventId, providerType, occurredAt);
     }
 
-    /** Adapters fill in what the provider's event carries; the rest stays null. */
+    /** Formats fill in what the provider's event carries; the rest stays null. */
     public static final class Builder {
         private final String provider;
         private final String eventId;

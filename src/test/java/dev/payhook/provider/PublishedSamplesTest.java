@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Replays the real published payloads of ../shared/samples (when that folder exists) through the
- * adapters: their published signatures verify, and every payment event maps onto Payhook's types.
+ * schemes and formats: their published signatures verify, and every payment event maps onto Payhook's types.
  * The secrets below are the public test vectors published with those samples.
  */
 class PublishedSamplesTest {
