@@ -1,16 +1,33 @@
 package dev.payhook.provider;
 
-import dev.payhook.config.ProviderProperties.Mode;
 import java.util.HashSet;
 import java.util.Set;
 
-/** One configured provider: a signature scheme plus an event format, in a mode. */
-public record Provider(String id, Mode mode, SignatureScheme scheme, EventFormat format) {
+/** One enabled provider: a signature scheme plus an event format. */
+public final class Provider {
+
+    private final SignatureScheme scheme;
+    private final EventFormat format;
+    private final Set<String> keptHeaders;
+
+    Provider(SignatureScheme scheme, EventFormat format) {
+        this.scheme = scheme;
+        this.format = format;
+        Set<String> names = new HashSet<>(scheme.headerNames());
+        names.addAll(format.headerNames());
+        this.keptHeaders = Set.copyOf(names);
+    }
+
+    public SignatureScheme scheme() {
+        return scheme;
+    }
+
+    public EventFormat format() {
+        return format;
+    }
 
     /** The headers the envelope keeps: what the scheme and the format read, never the secret ones. */
     public Set<String> keptHeaders() {
-        Set<String> names = new HashSet<>(scheme.headerNames());
-        names.addAll(format.headerNames());
-        return names;
+        return keptHeaders;
     }
 }

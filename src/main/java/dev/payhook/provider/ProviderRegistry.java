@@ -86,7 +86,7 @@ public class ProviderRegistry {
                         String.join(", ", missing),
                         id);
             } else {
-                enabled.put(id, new Provider(id, p.getMode(), create(scheme, s, id, clock), create(format, f, id)));
+                enabled.put(id, new Provider(create(scheme, s, id, clock), create(format, f, id)));
                 log.info(
                         "Provider {} enabled: scheme {}, format {}, mode {}",
                         id,
