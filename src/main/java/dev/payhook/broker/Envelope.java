@@ -9,7 +9,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What goes onto {@link Destination#INBOUND}: the raw bytes as the JMS body, the rest as message properties.
- * Property names are valid JMS identifiers, so the broker keeps them as they are.
+ * Property names are valid JMS identifiers, so the broker keeps them as they are. A webhook has no
+ * {@code fact} and no {@code runId}; a fact the reconciler read from a provider's API names the kind
+ * of response its bytes are (how to read them) and the run that asked.
  */
 public record Envelope(
         UUID receiptId,
@@ -18,7 +20,26 @@ public record Envelope(
         String sourceIp,
         Map<String, String> headers,
         String traceId,
-        byte[] body) {
+        byte[] body,
+        String fact,
+        UUID runId) {
+
+    /** A provider's delivery to the ingress. */
+    public static Envelope webhook(
+            UUID receiptId,
+            String provider,
+            Instant receivedAt,
+            String sourceIp,
+            Map<String, String> headers,
+            String traceId,
+            byte[] body) {
+        return new Envelope(receiptId, provider, receivedAt, sourceIp, headers, traceId, body, null, null);
+    }
+
+    /** Pulled by the reconciler rather than pushed by the provider. */
+    public boolean pulled() {
+        return fact != null;
+    }
 
     public static final String PROVIDER = "PayhookProvider";
     static final String RECEIPT_ID = "PayhookReceiptId";
@@ -26,6 +47,8 @@ public record Envelope(
     static final String SOURCE_IP = "PayhookSourceIp";
     static final String HEADERS = "PayhookHeaders";
     static final String TRACE_ID = "PayhookTraceId";
+    static final String FACT = "PayhookFact";
+    static final String RUN_ID = "PayhookRunId";
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final TypeReference<Map<String, String>> HEADER_MAP = new TypeReference<>() {};
@@ -39,11 +62,16 @@ public record Envelope(
         message.setHeader(SOURCE_IP, sourceIp);
         message.setHeader(HEADERS, headersJson(headers));
         message.setHeader(TRACE_ID, traceId);
+        if (pulled()) {
+            message.setHeader(FACT, fact);
+            message.setHeader(RUN_ID, runId == null ? null : runId.toString());
+        }
         message.setBody(body);
     }
 
     public static Envelope readFrom(Message message) {
         byte[] body = message.getBody(byte[].class);
+        String run = message.getHeader(RUN_ID, String.class);
         return new Envelope(
                 UUID.fromString(message.getHeader(RECEIPT_ID, String.class)),
                 message.getHeader(PROVIDER, String.class),
@@ -51,7 +79,9 @@ public record Envelope(
                 message.getHeader(SOURCE_IP, String.class),
                 headersFrom(message.getHeader(HEADERS, String.class)),
                 message.getHeader(TRACE_ID, String.class),
-                body == null ? new byte[0] : body);
+                body == null ? new byte[0] : body,
+                message.getHeader(FACT, String.class),
+                run == null ? null : UUID.fromString(run));
     }
 
     public static Map<String, String> headersFrom(String json) {

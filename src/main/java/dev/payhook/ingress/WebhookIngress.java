@@ -83,7 +83,7 @@ public class WebhookIngress {
 
         String traceparent = in.getHeader("traceparent", String.class);
         UUID receiptId = UUID.randomUUID();
-        new Envelope(
+        Envelope.webhook(
                         receiptId,
                         provider,
                         clock.instant(),

@@ -7,6 +7,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -75,8 +76,9 @@ public final class PaymentStateMachine {
     public record Outcome(Result result, Verdict verdict) {}
 
     /**
-     * {@link Verdict#STALE} for an applied event older than events already known that changes
-     * nothing; otherwise what the table said of it.
+     * {@link Verdict#STALE} for an applied event no newer than events already known that leaves the
+     * money as it was (status, amount, refunded total; not when it was paid): a late webhook, or a
+     * provider lookup saying what the webhooks already said. Otherwise what the table said of it.
      */
     public static Outcome outcome(List<PaymentEvent> events, String eventId) {
         Result with = derive(events);
@@ -89,13 +91,20 @@ public final class PaymentStateMachine {
                     .map(PaymentEvent::occurredAt)
                     .min(Comparator.naturalOrder())
                     .orElse(null);
-            boolean older =
-                    mine != null && others.stream().anyMatch(o -> o.occurredAt().isAfter(mine));
-            if (older && derive(others).state().equals(with.state())) {
+            boolean notNewer = mine != null
+                    && others.stream().anyMatch(o -> !o.occurredAt().isBefore(mine));
+            if (notNewer && sameMoney(derive(others).state(), with.state())) {
                 verdict = Verdict.STALE;
             }
         }
         return new Outcome(with, verdict);
+    }
+
+    private static boolean sameMoney(PaymentState a, PaymentState b) {
+        return a.status() == b.status()
+                && Objects.equals(a.amountMinor(), b.amountMinor())
+                && Objects.equals(a.currency(), b.currency())
+                && a.refundedMinor() == b.refundedMinor();
     }
 
     public static Result derive(List<PaymentEvent> events) {

@@ -8,5 +8,9 @@ public enum ReviewKind implements WireName {
     /** A second payment of an already paid order: the extra money is to be given back. */
     DOUBLE_PAYMENT,
     /** An event the payment's transition table forbids. */
-    CONTRADICTORY_EVENT
+    CONTRADICTORY_EVENT,
+    /** An order still unpaid long after it was registered, which the provider does not confirm either. */
+    UNCONFIRMED_PAYMENT,
+    /** The provider's view differs from Payhook's in a way processing could not apply. */
+    PROVIDER_DIFFERENCE
 }

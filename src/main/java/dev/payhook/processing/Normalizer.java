@@ -35,7 +35,8 @@ public class Normalizer {
         if (provider == null) {
             return Reading.failed(null, new UnparseablePayload("provider " + envelope.provider() + " is not enabled"));
         }
-        return provider.format().read(new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers()));
+        return provider.read(
+                new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers()), envelope.fact());
     }
 
     /** The events to apply, one transaction each; a delivery that could not be read fails here. */

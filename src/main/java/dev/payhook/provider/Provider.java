@@ -1,14 +1,17 @@
 package dev.payhook.provider;
 
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 
-/** One enabled provider: a signature scheme plus an event format. */
+/** One enabled provider: a signature scheme plus an event format, and its API when it can be asked. */
 public final class Provider {
 
     private final SignatureScheme scheme;
     private final EventFormat format;
     private final Set<String> keptHeaders;
+    private ProviderApi api;
+    private String cannotAsk;
 
     Provider(SignatureScheme scheme, EventFormat format) {
         this.scheme = scheme;
@@ -16,6 +19,14 @@ public final class Provider {
         Set<String> names = new HashSet<>(scheme.headerNames());
         names.addAll(format.headerNames());
         this.keptHeaders = Set.copyOf(names);
+    }
+
+    void api(ProviderApi api) {
+        this.api = api;
+    }
+
+    void cannotAsk(String why) {
+        this.cannotAsk = why;
     }
 
     public SignatureScheme scheme() {
@@ -29,5 +40,26 @@ public final class Provider {
     /** The headers the envelope keeps: what the scheme and the format read, never the secret ones. */
     public Set<String> keptHeaders() {
         return keptHeaders;
+    }
+
+    public Optional<ProviderApi> api() {
+        return Optional.ofNullable(api);
+    }
+
+    /** Why the reconciler cannot ask this provider, when it cannot. */
+    public String cannotAsk() {
+        return cannotAsk;
+    }
+
+    /** A fact pulled from the API, or a notification pushed to the ingress, read into events. */
+    public Reading read(WebhookRequest request, String fact) {
+        if (fact == null || Fact.EVENT.equals(fact)) {
+            return format.read(request);
+        }
+        if (api == null) {
+            return Reading.failed(
+                    null, new UnparseablePayload("a " + fact + " fact needs the provider's API: " + cannotAsk));
+        }
+        return api.read(new Fact(fact, request.body()));
     }
 }

@@ -3,6 +3,7 @@ package dev.payhook.provider;
 import dev.payhook.config.PayhookProperties;
 import dev.payhook.config.ProviderProperties;
 import java.time.Clock;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,11 +36,14 @@ public class ProviderRegistry {
             PayhookProperties properties,
             List<SchemeFactory<?>> schemes,
             List<FormatFactory<?>> formats,
+            List<ApiFactory<?>> apis,
+            ApiCalls calls,
             Environment environment,
             Clock clock) {
         this.configured = properties.getProviders();
         Map<String, SchemeFactory<?>> schemesByName = byName(schemes, SchemeFactory::name);
         Map<String, FormatFactory<?>> formatsByName = byName(formats, FormatFactory::name);
+        Map<String, ApiFactory<?>> apisByName = byName(apis, ApiFactory::name);
         Binder binder = Binder.get(environment);
         configured.forEach((id, p) -> {
             String prefix = "payhook.providers." + id;
@@ -86,7 +90,9 @@ public class ProviderRegistry {
                         String.join(", ", missing),
                         id);
             } else {
-                enabled.put(id, new Provider(create(scheme, s, id, clock), create(format, f, id)));
+                Provider provider = new Provider(create(scheme, s, id, clock), create(format, f, id));
+                connect(provider, id, p, apisByName.get(formatName), binder, calls);
+                enabled.put(id, provider);
                 log.info(
                         "Provider {} enabled: scheme {}, format {}, mode {}",
                         id,
@@ -97,12 +103,45 @@ public class ProviderRegistry {
         });
     }
 
+    /**
+     * The provider's API client when its format has one and its {@code api.*} credentials are set;
+     * otherwise why the reconciler cannot ask it, said once here and again in each run's findings.
+     */
+    private static void connect(
+            Provider provider, String id, ProviderProperties p, ApiFactory<?> api, Binder binder, ApiCalls calls) {
+        String prefix = "payhook.providers." + id + ".api";
+        if (api == null) {
+            provider.cannotAsk("the " + id + " API offers no payment lookup Payhook can use");
+            log.info("Provider {}: {}; a long-pending order becomes a review", id, provider.cannotAsk());
+            return;
+        }
+        ProviderSettings settings = binder.bindOrCreate(prefix, Bindable.of(api.settings()));
+        List<String> missing = settings.credentials().entrySet().stream()
+                .filter(c -> !c.getValue())
+                .map(c -> prefix + "." + c.getKey())
+                .toList();
+        if (missing.isEmpty()) {
+            provider.api(create(api, settings, id, p.getMode(), provider.scheme(), calls));
+        } else if (missing.size() < settings.credentials().size()) {
+            throw new IllegalStateException(String.join(", ", missing) + (missing.size() == 1 ? " is" : " are")
+                    + " empty but other " + prefix + " credentials are set: set all of them or none");
+        } else {
+            provider.cannotAsk("no API credentials (" + String.join(", ", missing) + ")");
+            log.warn("Provider {} takes webhooks but the reconciler cannot ask its API: {}", id, provider.cannotAsk());
+        }
+    }
+
     public Optional<Provider> find(String provider) {
         return Optional.ofNullable(enabled.get(provider));
     }
 
     public Provider get(String provider) {
         return find(provider).orElseThrow(() -> new IllegalStateException("provider " + provider + " is not enabled"));
+    }
+
+    /** The enabled providers, in configuration order. */
+    public Map<String, Provider> enabled() {
+        return Collections.unmodifiableMap(enabled);
     }
 
     /** Known to the configuration, enabled or not. */
@@ -122,6 +161,16 @@ public class ProviderRegistry {
     private static <S extends ProviderSettings> EventFormat create(
             FormatFactory<S> factory, ProviderSettings settings, String id) {
         return factory.create(id, factory.settings().cast(settings));
+    }
+
+    private static <S extends ProviderSettings> ProviderApi create(
+            ApiFactory<S> factory,
+            ProviderSettings settings,
+            String id,
+            ProviderProperties.Mode mode,
+            SignatureScheme scheme,
+            ApiCalls calls) {
+        return factory.create(id, factory.settings().cast(settings), mode, scheme, calls);
     }
 
     private static <F> Map<String, F> byName(List<F> factories, Function<F, String> name) {

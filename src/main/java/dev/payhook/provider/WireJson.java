@@ -64,6 +64,11 @@ public final class WireJson {
         }
     }
 
+    /** A part of a provider's answer as bytes again: the same JSON, as Jackson writes it. */
+    public static byte[] bytes(JsonNode node) {
+        return MAPPER.writeValueAsBytes(node);
+    }
+
     /** A string field of {@code node}, null when absent or not a string. */
     public static String text(JsonNode node, String field) {
         JsonNode value = node.path(field);

@@ -2,6 +2,7 @@ package dev.payhook.store;
 
 import dev.payhook.broker.Envelope;
 import dev.payhook.payment.ReceiptOutcome;
+import dev.payhook.payment.WireName;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,8 +42,9 @@ public class ReceiptStore {
         e.headers().forEach((name, value) -> headers.put(Storable.text(name, 200), Storable.text(value, 8192)));
         jdbc.update(
                 """
-                INSERT INTO receipts (id, provider, event_id, order_id, received_at, source_ip, headers, body, trace_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?) ON CONFLICT (id) DO NOTHING""",
+                INSERT INTO receipts (id, provider, event_id, order_id, received_at, source_ip, headers, body, trace_id,
+                                      source, run_id, fact)
+                VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING""",
                 e.receiptId(),
                 e.provider(),
                 Storable.text(eventId, ID),
@@ -51,7 +53,10 @@ public class ReceiptStore {
                 Storable.text(e.sourceIp(), 100),
                 Envelope.headersJson(headers),
                 e.body(),
-                Storable.text(e.traceId(), ID));
+                Storable.text(e.traceId(), ID),
+                e.pulled() ? "reconciler" : "webhook",
+                e.runId(),
+                e.fact());
     }
 
     /** What processing did with the delivery, and the order it concerns once known. */
@@ -92,9 +97,33 @@ public class ReceiptStore {
                 receiptId);
     }
 
+    /** The delivery's own outcome, its order, and the outcome of each of its events. */
+    public record Settled(
+            String eventId, ReceiptOutcome outcome, String reason, String orderId, List<ReceiptOutcome> events) {}
+
+    public Optional<Settled> settled(UUID receiptId) {
+        List<ReceiptOutcome> events = jdbc
+                .queryForList("SELECT outcome FROM receipt_events WHERE receipt_id = ?", String.class, receiptId)
+                .stream()
+                .map(o -> WireName.parse(ReceiptOutcome.class, o))
+                .toList();
+        return jdbc
+                .query(
+                        "SELECT event_id, outcome, reason, order_id FROM receipts WHERE id = ?",
+                        (rs, i) -> new Settled(
+                                rs.getString(1),
+                                WireName.parse(ReceiptOutcome.class, rs.getString(2)),
+                                rs.getString(3),
+                                rs.getString(4),
+                                events),
+                        receiptId)
+                .stream()
+                .findFirst();
+    }
+
     public List<Map<String, Object>> search(String provider, String eventId, String orderId, int limit) {
         StringBuilder sql = new StringBuilder("""
-                SELECT id, provider, event_id, order_id, received_at, source_ip, outcome, reason
+                SELECT id, provider, event_id, order_id, received_at, source_ip, outcome, reason, source, run_id
                 FROM receipts WHERE true""");
         List<Object> args = new ArrayList<>();
         if (provider != null) {
@@ -119,7 +148,9 @@ public class ReceiptStore {
     public Optional<Envelope> envelope(UUID id) {
         return jdbc
                 .query(
-                        "SELECT provider, received_at, source_ip, headers::text, trace_id, body FROM receipts WHERE id = ?",
+                        """
+                        SELECT provider, received_at, source_ip, headers::text, trace_id, body, fact, run_id
+                        FROM receipts WHERE id = ?""",
                         (rs, i) -> new Envelope(
                                 id,
                                 rs.getString(1),
@@ -127,7 +158,9 @@ public class ReceiptStore {
                                 rs.getString(3),
                                 Envelope.headersFrom(rs.getString(4)),
                                 rs.getString(5),
-                                rs.getBytes(6)),
+                                rs.getBytes(6),
+                                rs.getString(7),
+                                rs.getObject(8, UUID.class)),
                         id)
                 .stream()
                 .findFirst();
@@ -136,7 +169,7 @@ public class ReceiptStore {
     public List<Map<String, Object>> find(UUID id) {
         return jdbc.queryForList("""
                 SELECT id, provider, event_id, order_id, received_at, source_ip, outcome, reason, trace_id,
-                       headers::text AS headers, body
+                       source, run_id, fact, headers::text AS headers, body
                 FROM receipts WHERE id = ?""", id);
     }
 }

@@ -54,7 +54,7 @@ public final class EventHarness implements AutoCloseable {
     public void deliver(NormalizedEvent event) throws Exception {
         UUID receiptId = UUID.randomUUID();
         receipts.insert(
-                new Envelope(
+                Envelope.webhook(
                         receiptId,
                         event.provider(),
                         Instant.now(),

@@ -27,6 +27,10 @@ import tools.jackson.databind.JsonNode;
             "payhook.ops.token=" + Gateway.OPS_TOKEN,
             "payhook.outbox.poll-interval=50ms",
             "payhook.processing.max-attempts=3",
+            // the reconciler runs when a test asks; its calls give up quickly against a failing stub
+            "payhook.reconcile.scheduled=false",
+            "payhook.reconcile.http-timeout=1s",
+            "payhook.reconcile.initial-backoff=20ms",
             "payhook.products.paddle.pro_01test000000000000000000=book-1",
             "payhook.products.dodo.pdt_T3stProduct=book-1",
             "payhook.providers.retired.scheme=stripe",
@@ -80,6 +84,8 @@ public abstract class GatewayTest {
                 "payhook.providers.wechatpay.platform-keys." + WECHATPAY_PREVIOUS_SERIAL,
                 () -> TestKeys.publicKey(TestKeys.PREVIOUS));
         registry.add("WECHATPAY_API_V3_KEY", () -> WECHATPAY_API_V3_KEY);
+        registry.add("payhook.providers.stripe.api.key", () -> ApiStubs.STRIPE_KEY);
+        registry.add("payhook.providers.stripe.api.base-url", () -> ApiStubs.baseUrl("stripe"));
     }
 
     public static final String ACME_SECRET = "whsec_YWNtZS10ZXN0LXNlbmRlci1zZWNyZXQta2V5LTAx";
@@ -103,6 +109,26 @@ public abstract class GatewayTest {
         await().atMost(DEADLINE)
                 .until(() -> status.equals(gateway.order(orderId).path("status").asString()));
         return gateway.order(orderId);
+    }
+
+    /** Starts a reconciliation run as ops would; its id. */
+    protected UUID reconcile(String json) {
+        Gateway.Answer started = gateway.call("POST", "/ops/reconcile", json);
+        if (started.status() != 202) {
+            throw new AssertionError("POST /ops/reconcile answered " + started.status() + ": " + started.body());
+        }
+        return UUID.fromString(started.json().path("run_id").asString());
+    }
+
+    /** The run's report once it finished. */
+    protected JsonNode awaitRun(UUID run) {
+        await().atMost(DEADLINE)
+                .until(() -> !"running"
+                        .equals(gateway.get("/ops/reconcile/" + run)
+                                .json()
+                                .path("status")
+                                .asString()));
+        return gateway.get("/ops/reconcile/" + run).json();
     }
 
     protected int count(String sql, Object... args) {

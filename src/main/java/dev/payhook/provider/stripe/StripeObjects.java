@@ -14,7 +14,9 @@ final class StripeObjects {
             Long amountReceived,
             String currency,
             String status,
-            Map<String, String> metadata) {}
+            Map<String, String> metadata,
+            Long created,
+            Boolean livemode) {}
 
     record Charge(
             String id,
@@ -28,7 +30,14 @@ final class StripeObjects {
 
     record RefundList(List<Refund> data) {}
 
-    record Refund(String id, Long amount, String currency, String charge, String paymentIntent, String status) {}
+    record Refund(
+            String id,
+            Long amount,
+            String currency,
+            String charge,
+            String paymentIntent,
+            String status,
+            Long created) {}
 
     record Dispute(String id, Long amount, String currency, String charge, String paymentIntent, String status) {}
 

@@ -1,0 +1,132 @@
+package dev.payhook.provider;
+
+import dev.payhook.config.ReconcileProperties;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+import org.springframework.stereotype.Component;
+
+/**
+ * How every call to a provider's API is made: bounded by {@code payhook.reconcile.http-timeout},
+ * and a failed one tried again with exponential backoff and jitter up to
+ * {@code payhook.reconcile.attempts} times, then given up as an {@link ApiFailure}.
+ */
+@Component
+public class ApiCalls {
+
+    private final HttpClient http;
+    private final Duration timeout;
+    private final int attempts;
+    private final Duration initialBackoff;
+
+    public ApiCalls(ReconcileProperties properties) {
+        this.timeout = properties.getHttpTimeout();
+        this.attempts = properties.getAttempts();
+        this.initialBackoff = properties.getInitialBackoff();
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(timeout)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+    }
+
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /** {@code call}, tried again while it throws {@link ApiFailure}; the last failure is thrown. */
+    public <T> T retrying(Supplier<T> call) {
+        ApiFailure last = null;
+        for (int attempt = 1; attempt <= attempts; attempt++) {
+            try {
+                return call.get();
+            } catch (ApiFailure e) {
+                last = e;
+            }
+            if (attempt < attempts) {
+                pause(attempt);
+            }
+        }
+        throw new ApiFailure(last.getMessage() + (attempts > 1 ? " (" + attempts + " attempts)" : ""));
+    }
+
+    /**
+     * One exchange, not retried (wrap it in {@link #retrying}): the answer whatever its status, or
+     * an {@link ApiFailure} naming {@code what} when there was none in time.
+     */
+    public HttpResponse<byte[]> send(HttpRequest.Builder request, String what) {
+        try {
+            return http.send(request.timeout(timeout).build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (HttpTimeoutException e) {
+            throw new ApiFailure(what + ": no answer within " + timeout.toMillis() + " ms");
+        } catch (IOException e) {
+            throw new ApiFailure(what + ": " + e.getClass().getSimpleName());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiFailure(what + ": interrupted");
+        }
+    }
+
+    /**
+     * {@code GET url} with a bearer key, tried again on failure: the answer, whose body is JSON when
+     * its status is 2xx; another status is a failure unless {@code alsoAccepted}.
+     */
+    public HttpResponse<byte[]> getJson(String url, String bearerKey, String what, int... alsoAccepted) {
+        return retrying(() -> {
+            HttpResponse<byte[]> answer = expect(
+                    send(
+                            HttpRequest.newBuilder(URI.create(url))
+                                    .header("Authorization", "Bearer " + bearerKey)
+                                    .header("Accept", "application/json")
+                                    .GET(),
+                            what),
+                    what,
+                    alsoAccepted);
+            if (answer.statusCode() / 100 == 2) {
+                try {
+                    WireJson.tree(answer.body());
+                } catch (UnparseablePayload e) {
+                    throw new ApiFailure(what + ": malformed answer (" + e.getMessage() + ")");
+                }
+            }
+            return answer;
+        });
+    }
+
+    /** The answer when its status is 2xx (or {@code alsoAccepted}); otherwise a failure naming the status. */
+    public static HttpResponse<byte[]> expect(HttpResponse<byte[]> response, String what, int... alsoAccepted) {
+        int status = response.statusCode();
+        for (int accepted : alsoAccepted) {
+            if (status == accepted) {
+                return response;
+            }
+        }
+        if (status / 100 != 2) {
+            throw new ApiFailure(what + ": HTTP " + status);
+        }
+        return response;
+    }
+
+    /** The configured base URL without a trailing slash, else {@code fallback}. */
+    public static String baseUrl(String configured, String fallback) {
+        String url = configured == null || configured.isBlank() ? fallback : configured.trim();
+        URI.create(url);
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+
+    private void pause(int attempt) {
+        long base = initialBackoff.toMillis() << Math.min(attempt - 1, 10);
+        long jittered = base / 2 + ThreadLocalRandom.current().nextLong(base / 2 + 1);
+        try {
+            Thread.sleep(jittered);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiFailure("interrupted while waiting to try again");
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.payhook.provider;
+
+import dev.payhook.payment.EventType;
+import dev.payhook.payment.PaymentStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a lookup says of one payment now, in Payhook's terms, and the events that say it
+ * (docs/DESIGN.md §7). The fact's id is {@code query:<payment id>:<status>[:<refunded total>]}:
+ * asking again while nothing changed gives the same ids, so the event-id lock makes it a duplicate.
+ * Its events: the payment's own (id {@code query:<payment id>:<payment status>}) and, when money went
+ * back, the refunded total as one cumulative refund (the fact's id), which adds to refunds known by
+ * their ids without counting any twice.
+ *
+ * @param payment {@link EventType#PAYMENT_SUCCEEDED}, {@code _FAILED}, {@code _PENDING} or {@code _CANCELED}
+ * @param occurredAt when the provider says the payment reached that state (its creation when it says no more)
+ * @param refundedAt when the last refund of {@code refunded} succeeded
+ */
+public record PaymentSnapshot(
+        String provider,
+        String paymentId,
+        String orderId,
+        EventType payment,
+        Instant occurredAt,
+        long amountMinor,
+        String currency,
+        long refunded,
+        Instant refundedAt,
+        Boolean livemode,
+        List<String> productRefs,
+        String providerStatus) {
+
+    public String factId() {
+        String id = "query:" + paymentId + ":" + status().wireName();
+        return refunded > 0 ? id + ":" + refunded : id;
+    }
+
+    public PaymentStatus status() {
+        PaymentStatus lifecycle = PaymentStatus.valueOf(payment.name().substring("PAYMENT_".length()));
+        if (lifecycle != PaymentStatus.SUCCEEDED || refunded <= 0) {
+            return lifecycle;
+        }
+        return refunded >= amountMinor ? PaymentStatus.REFUNDED : PaymentStatus.PARTIALLY_REFUNDED;
+    }
+
+    public List<NormalizedEvent> events() {
+        List<NormalizedEvent> events = new ArrayList<>();
+        String lifecycle = "query:" + paymentId + ":" + payment.wireName().substring("payment.".length());
+        events.add(builder(lifecycle, occurredAt).amount(amountMinor, currency).build(payment));
+        if (refunded > 0) {
+            events.add(builder(factId(), refundedAt == null ? occurredAt : refundedAt)
+                    .amount(refunded, currency)
+                    .build(EventType.REFUND_SUCCEEDED));
+        }
+        return events;
+    }
+
+    /** The reading of a lookup fact that said this. */
+    public Reading reading() {
+        return Reading.of(factId(), this::events);
+    }
+
+    private NormalizedEvent.Builder builder(String eventId, Instant at) {
+        return NormalizedEvent.builder(provider, eventId, providerStatus, at)
+                .payment(paymentId)
+                .order(orderId)
+                .livemode(livemode)
+                .products(productRefs);
+    }
+}

@@ -1,0 +1,30 @@
+package dev.payhook.provider;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A provider's API as the reconciler asks it (docs/DESIGN.md §7): the provider is the truth, a
+ * webhook only a hint. Every call either answers or throws {@link ApiFailure}; what it answers are
+ * {@link Fact}s, the response bytes as evidence, which {@link #read} turns into events for the same
+ * processing as a webhook.
+ */
+public interface ProviderApi {
+
+    /** Whether {@link #lookupOrder} can find a payment by the local order id alone. */
+    boolean looksUpOrders();
+
+    /** One fact per payment the provider has for the local order; empty when it knows none. */
+    List<Fact> lookupOrder(String orderId);
+
+    /** What the provider says now of a payment Payhook has recorded. */
+    List<Fact> lookupPayment(KnownPayment payment);
+
+    /** The provider's event feed, where it has one. */
+    default Optional<EventFeed> feed() {
+        return Optional.empty();
+    }
+
+    /** A fact's bytes as events; never throws for bad content. */
+    Reading read(Fact fact);
+}

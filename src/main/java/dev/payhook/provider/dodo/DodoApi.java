@@ -1,0 +1,105 @@
+package dev.payhook.provider.dodo;
+
+import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.ApiCalls;
+import dev.payhook.provider.ApiFactory;
+import dev.payhook.provider.ApiKey;
+import dev.payhook.provider.Fact;
+import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.ProviderApi;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.SignatureScheme;
+import dev.payhook.provider.WireJson;
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Dodo Payments' API (JDK HttpClient, bearer {@code api.key}): a payment by id, its refunds
+ * included. Dodo's metadata is not searchable, so a payment of an order is found by reading the
+ * newest payments' metadata, a bounded number of pages deep. Dodo has no event feed.
+ */
+@Component
+public class DodoApi implements ApiFactory<ApiKey> {
+
+    static final String PAYMENT = "dodo.payment";
+    private static final String LIVE = "https://live.dodopayments.com";
+    private static final String TEST = "https://test.dodopayments.com";
+    private static final int PAGE = 100;
+    /** How deep the newest payments are read for an order's payment: pending orders are recent. */
+    private static final int PAGES = 5;
+
+    @Override
+    public String name() {
+        return "dodo";
+    }
+
+    @Override
+    public Class<ApiKey> settings() {
+        return ApiKey.class;
+    }
+
+    @Override
+    public ProviderApi create(
+            String provider, ApiKey settings, ProviderProperties.Mode mode, SignatureScheme scheme, ApiCalls calls) {
+        String base = settings.baseUrlOr(mode == ProviderProperties.Mode.live ? LIVE : TEST);
+        return new Client(provider, base, settings.getKey().trim(), calls);
+    }
+
+    private record Client(String provider, String base, String key, ApiCalls calls) implements ProviderApi {
+
+        @Override
+        public boolean looksUpOrders() {
+            return true;
+        }
+
+        @Override
+        public List<Fact> lookupOrder(String orderId) {
+            List<Fact> facts = new ArrayList<>();
+            for (int page = 0; page < PAGES; page++) {
+                JsonNode items = WireJson.tree(calls.getJson(
+                                        base + "/payments?page_size=" + PAGE + "&page_number=" + page,
+                                        key,
+                                        "GET /payments")
+                                .body())
+                        .path("items");
+                for (JsonNode item : items) {
+                    if (orderId.equals(WireJson.text(item.path("metadata"), "order_id"))) {
+                        facts.addAll(payment(WireJson.text(item, "payment_id")));
+                    }
+                }
+                if (items.size() < PAGE) {
+                    break;
+                }
+            }
+            return facts;
+        }
+
+        @Override
+        public List<Fact> lookupPayment(KnownPayment payment) {
+            return payment(payment.paymentId());
+        }
+
+        /** The payment as Dodo holds it now; none when Dodo does not know the id. */
+        private List<Fact> payment(String paymentId) {
+            if (paymentId == null) {
+                return List.of();
+            }
+            HttpResponse<byte[]> answer = calls.getJson(
+                    base + "/payments/" + URLEncoder.encode(paymentId, StandardCharsets.UTF_8),
+                    key,
+                    "GET /payments/{id}",
+                    404);
+            return answer.statusCode() == 404 ? List.of() : List.of(new Fact(PAYMENT, answer.body()));
+        }
+
+        @Override
+        public Reading read(Fact fact) {
+            return DodoLookup.read(provider, fact);
+        }
+    }
+}

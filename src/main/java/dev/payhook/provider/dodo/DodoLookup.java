@@ -1,0 +1,69 @@
+package dev.payhook.provider.dodo;
+
+import dev.payhook.payment.EventType;
+import dev.payhook.provider.Fact;
+import dev.payhook.provider.PaymentSnapshot;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.UnparseablePayload;
+import dev.payhook.provider.WireJson;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import tools.jackson.databind.JsonNode;
+
+/** A payment as Dodo's API answered, its refunds included, onto what Payhook knows of it. */
+final class DodoLookup {
+
+    private DodoLookup() {}
+
+    static Reading read(String provider, Fact fact) {
+        if (!DodoApi.PAYMENT.equals(fact.kind())) {
+            return Reading.failed(null, new UnparseablePayload("not a Dodo fact: " + fact.kind()));
+        }
+        try {
+            return snapshot(provider, WireJson.tree(fact.body())).reading();
+        } catch (UnparseablePayload e) {
+            return Reading.failed(null, e);
+        }
+    }
+
+    private static PaymentSnapshot snapshot(String provider, JsonNode body) {
+        DodoWebhook.Payment p = WireJson.convert(body, DodoWebhook.Payment.class);
+        String status = WireJson.require(p.status(), "status");
+        EventType payment = switch (status) {
+            case "succeeded" -> EventType.PAYMENT_SUCCEEDED;
+            case "failed" -> EventType.PAYMENT_FAILED;
+            case "cancelled" -> EventType.PAYMENT_CANCELED;
+            default -> EventType.PAYMENT_PENDING;
+        };
+        long refunded = 0;
+        Instant refundedAt = null;
+        for (JsonNode node : body.path("refunds")) {
+            DodoWebhook.Refund r = WireJson.convert(node, DodoWebhook.Refund.class);
+            if ("succeeded".equals(r.status()) && r.amount() != null) {
+                refunded += r.amount();
+                Instant at = WireJson.offsetTime(WireJson.text(node, "created_at"), "refund created_at");
+                refundedAt = refundedAt == null || at.isAfter(refundedAt) ? at : refundedAt;
+            }
+        }
+        Object orderId = p.metadata() == null ? null : p.metadata().get("order_id");
+        return new PaymentSnapshot(
+                provider,
+                WireJson.require(p.paymentId(), "payment_id"),
+                orderId == null ? null : orderId.toString(),
+                payment,
+                WireJson.offsetTime(WireJson.text(body, "created_at"), "created_at"),
+                WireJson.require(p.totalAmount(), "total_amount"),
+                p.currency(),
+                refunded,
+                refundedAt,
+                null,
+                p.productCart() == null
+                        ? List.of()
+                        : p.productCart().stream()
+                                .map(DodoWebhook.CartItem::productId)
+                                .filter(Objects::nonNull)
+                                .toList(),
+                "payment." + status);
+    }
+}

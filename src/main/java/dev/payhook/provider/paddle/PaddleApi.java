@@ -1,0 +1,130 @@
+package dev.payhook.provider.paddle;
+
+import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.ApiCalls;
+import dev.payhook.provider.ApiFactory;
+import dev.payhook.provider.ApiFailure;
+import dev.payhook.provider.ApiKey;
+import dev.payhook.provider.EventFeed;
+import dev.payhook.provider.Fact;
+import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.ProviderApi;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.SignatureScheme;
+import dev.payhook.provider.WireJson;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Paddle Billing's API (JDK HttpClient, bearer {@code api.key}): the event list is the feed, read
+ * in id order after the stored event id; a transaction Payhook knows is looked up with its
+ * adjustments (refunds). Paddle cannot find a transaction by the merchant's order id: the feed does.
+ */
+@Component
+public class PaddleApi implements ApiFactory<ApiKey> {
+
+    static final String TRANSACTION = "paddle.transaction";
+    private static final String LIVE = "https://api.paddle.com";
+    private static final String SANDBOX = "https://sandbox-api.paddle.com";
+
+    @Override
+    public String name() {
+        return "paddle";
+    }
+
+    @Override
+    public Class<ApiKey> settings() {
+        return ApiKey.class;
+    }
+
+    @Override
+    public ProviderApi create(
+            String provider, ApiKey settings, ProviderProperties.Mode mode, SignatureScheme scheme, ApiCalls calls) {
+        String base = settings.baseUrlOr(mode == ProviderProperties.Mode.live ? LIVE : SANDBOX);
+        return new Client(provider, base, settings.getKey().trim(), calls);
+    }
+
+    private record Client(String provider, String base, String key, ApiCalls calls) implements ProviderApi, EventFeed {
+
+        @Override
+        public boolean looksUpOrders() {
+            return false;
+        }
+
+        @Override
+        public List<Fact> lookupOrder(String orderId) {
+            return List.of();
+        }
+
+        @Override
+        public List<Fact> lookupPayment(KnownPayment payment) {
+            String id = payment.paymentId();
+            if (!id.startsWith("txn_")) {
+                return List.of();
+            }
+            byte[] transaction = get("/transactions/" + encode(id), "GET /transactions/{id}");
+            byte[] adjustments = get("/adjustments?transaction_id=" + encode(id), "GET /adjustments");
+            return List.of(Fact.composite(
+                    TRANSACTION, new String[] {"transaction", "adjustments"}, new byte[][] {transaction, adjustments}));
+        }
+
+        @Override
+        public Optional<EventFeed> feed() {
+            return Optional.of(this);
+        }
+
+        /**
+         * Paddle filters events by nothing but position: with no cursor, {@code since} is honoured by
+         * reading from the oldest event Paddle retains and skipping those that occurred before it.
+         */
+        @Override
+        public Page read(String cursor, Instant since) {
+            List<Fact> events = new ArrayList<>();
+            String after = cursor;
+            boolean more = true;
+            while (more) {
+                JsonNode page = WireJson.tree(get(
+                        "/events?order_by=id%5BASC%5D&per_page=200" + (after == null ? "" : "&after=" + encode(after)),
+                        "GET /events"));
+                for (JsonNode event : page.path("data")) {
+                    after = event.path("event_id").asString();
+                    Instant occurred = occurredAt(event);
+                    if (cursor != null || since == null || !occurred.isBefore(since)) {
+                        events.add(new Fact(Fact.EVENT, WireJson.bytes(event)));
+                    }
+                }
+                more = page.path("meta").path("pagination").path("has_more").asBoolean(false)
+                        && !page.path("data").isEmpty();
+            }
+            return new Page(events, after);
+        }
+
+        private static Instant occurredAt(JsonNode event) {
+            try {
+                return Instant.parse(event.path("occurred_at").asString());
+            } catch (DateTimeParseException e) {
+                throw new ApiFailure("GET /events: malformed answer (occurred_at of " + event.path("event_id") + ")");
+            }
+        }
+
+        @Override
+        public Reading read(Fact fact) {
+            return PaddleLookup.read(provider, fact);
+        }
+
+        private byte[] get(String path, String what) {
+            return calls.getJson(base + path, key, what).body();
+        }
+
+        private static String encode(String value) {
+            return URLEncoder.encode(value, StandardCharsets.UTF_8);
+        }
+    }
+}

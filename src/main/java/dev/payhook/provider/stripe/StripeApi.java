@@ -1,0 +1,154 @@
+package dev.payhook.provider.stripe;
+
+import com.stripe.StripeClient;
+import com.stripe.exception.ApiConnectionException;
+import com.stripe.exception.StripeException;
+import com.stripe.net.ApiResource.RequestMethod;
+import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.ApiCalls;
+import dev.payhook.provider.ApiFactory;
+import dev.payhook.provider.ApiFailure;
+import dev.payhook.provider.ApiKey;
+import dev.payhook.provider.EventFeed;
+import dev.payhook.provider.Fact;
+import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.ProviderApi;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.SignatureScheme;
+import dev.payhook.provider.UnparseablePayload;
+import dev.payhook.provider.WireJson;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Stripe's API through Stripe's own Java SDK (stripe-java), pointed at {@code api.base-url}: the
+ * event list is the feed (refunds and disputes included), PaymentIntents found by the order id in
+ * their metadata, or by id, with their refunds. Responses are taken raw, as evidence.
+ */
+@Component
+public class StripeApi implements ApiFactory<ApiKey> {
+
+    static final String PAYMENT_INTENT = "stripe.payment_intent";
+    private static final int PAGE = 100;
+
+    @Override
+    public String name() {
+        return "stripe";
+    }
+
+    @Override
+    public Class<ApiKey> settings() {
+        return ApiKey.class;
+    }
+
+    @Override
+    public ProviderApi create(
+            String provider, ApiKey settings, ProviderProperties.Mode mode, SignatureScheme scheme, ApiCalls calls) {
+        int timeout = Math.toIntExact(calls.timeout().toMillis());
+        StripeClient client = StripeClient.builder()
+                .setApiKey(settings.getKey().trim())
+                .setApiBase(settings.baseUrlOr("https://api.stripe.com"))
+                .setConnectTimeout(timeout)
+                .setReadTimeout(timeout)
+                .setMaxNetworkRetries(0) // ApiCalls retries, the same way for every provider
+                .build();
+        return new Client(provider, client, calls);
+    }
+
+    private record Client(String provider, StripeClient stripe, ApiCalls calls) implements ProviderApi, EventFeed {
+
+        @Override
+        public boolean looksUpOrders() {
+            return true;
+        }
+
+        /** Search is eventually consistent: a payment made seconds ago may not be found yet. */
+        @Override
+        public List<Fact> lookupOrder(String orderId) {
+            String query = "metadata['order_id']:'" + orderId.replace("'", "\\'") + "'";
+            JsonNode found = WireJson.tree(get("/v1/payment_intents/search?limit=" + PAGE + "&query=" + encode(query)));
+            List<Fact> facts = new ArrayList<>();
+            for (JsonNode intent : found.path("data")) {
+                facts.add(fact(WireJson.bytes(intent), intent.path("id").asString()));
+            }
+            return facts;
+        }
+
+        @Override
+        public List<Fact> lookupPayment(KnownPayment payment) {
+            if (!payment.paymentId().startsWith("pi_")) {
+                return List.of(); // a charge without a PaymentIntent: only its events tell
+            }
+            return List.of(fact(get("/v1/payment_intents/" + encode(payment.paymentId())), payment.paymentId()));
+        }
+
+        private Fact fact(byte[] intent, String id) {
+            byte[] refunds = get("/v1/refunds?limit=" + PAGE + "&payment_intent=" + encode(id));
+            return Fact.composite(
+                    PAYMENT_INTENT, new String[] {"payment_intent", "refunds"}, new byte[][] {intent, refunds});
+        }
+
+        @Override
+        public Optional<EventFeed> feed() {
+            return Optional.of(this);
+        }
+
+        /** Stripe lists the newest first; a page's last event is where the next, older page starts. */
+        @Override
+        public Page read(String cursor, Instant since) {
+            long from = cursor != null ? Long.parseLong(cursor) : since == null ? 0 : since.getEpochSecond();
+            long newest = cursor != null ? Long.parseLong(cursor) : from;
+            List<Fact> events = new ArrayList<>();
+            String after = null;
+            boolean more = true;
+            while (more) {
+                JsonNode page = WireJson.tree(get("/v1/events?limit=" + PAGE + "&created%5Bgte%5D=" + from
+                        + (after == null ? "" : "&starting_after=" + encode(after))));
+                for (JsonNode event : page.path("data")) {
+                    events.add(new Fact(Fact.EVENT, WireJson.bytes(event)));
+                    newest = Math.max(newest, event.path("created").asLong());
+                    after = event.path("id").asString();
+                }
+                more = page.path("has_more").asBoolean(false) && after != null;
+            }
+            return new Page(events, Long.toString(newest));
+        }
+
+        @Override
+        public Reading read(Fact fact) {
+            return StripeLookup.read(provider, fact);
+        }
+
+        private byte[] get(String path) {
+            String what = "GET " + path.replaceAll("\\?.*", "");
+            return calls.retrying(() -> {
+                try {
+                    byte[] body = stripe.rawRequest(RequestMethod.GET, path, null)
+                            .body()
+                            .getBytes(StandardCharsets.UTF_8);
+                    WireJson.tree(body);
+                    return body;
+                } catch (UnparseablePayload e) {
+                    throw new ApiFailure(what + ": malformed answer (" + e.getMessage() + ")");
+                } catch (ApiConnectionException e) {
+                    throw new ApiFailure(what + ": no answer (" + e.getClass().getSimpleName() + ")");
+                } catch (StripeException e) {
+                    throw new ApiFailure(
+                            what + ": HTTP " + e.getStatusCode() + (e.getCode() == null ? "" : " " + e.getCode()));
+                } catch (RuntimeException e) {
+                    throw new ApiFailure(what + ": " + e.getClass().getSimpleName());
+                }
+            });
+        }
+
+        private static String encode(String value) {
+            return URLEncoder.encode(value, StandardCharsets.UTF_8);
+        }
+    }
+}

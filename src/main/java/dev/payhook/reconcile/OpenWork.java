@@ -1,0 +1,81 @@
+package dev.payhook.reconcile;
+
+import dev.payhook.provider.KnownPayment;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/** What Payhook has not settled yet, as the reconciler asks the providers about it. */
+@Component
+public class OpenWork {
+
+    /** How many orders or payments one run looks at, so a backlog is worked through over several runs. */
+    static final int BATCH = 500;
+
+    private final JdbcTemplate jdbc;
+
+    public OpenWork(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** An order still unpaid, and when it was registered. */
+    public record PendingOrder(String orderId, Instant registeredAt) {}
+
+    /** A payment Payhook has recorded, at its provider. */
+    public record Known(String provider, KnownPayment payment) {}
+
+    public boolean exists(String orderId) {
+        return !jdbc.queryForList("SELECT 1 FROM orders WHERE order_id = ?", orderId)
+                .isEmpty();
+    }
+
+    public boolean stillPending(String orderId) {
+        return !jdbc.queryForList("SELECT 1 FROM orders WHERE order_id = ? AND status = 'pending'", orderId)
+                .isEmpty();
+    }
+
+    /** Orders pending since before {@code registeredBefore}, oldest first. */
+    public List<PendingOrder> pendingOrders(Instant registeredBefore) {
+        return jdbc.query(
+                """
+                SELECT order_id, created_at FROM orders WHERE status = 'pending' AND created_at < ?
+                ORDER BY created_at LIMIT ?""",
+                (rs, i) -> new PendingOrder(rs.getString(1), rs.getTimestamp(2).toInstant()),
+                Timestamp.from(registeredBefore),
+                BATCH);
+    }
+
+    /** The providers that have said anything about the order: a payment or a receipt naming it. */
+    public List<String> providersOf(String orderId) {
+        return jdbc.queryForList("""
+                SELECT provider FROM payments WHERE order_id = ?
+                UNION SELECT provider FROM receipts WHERE order_id = ?
+                ORDER BY provider""", String.class, orderId, orderId);
+    }
+
+    public List<Known> paymentsOf(String orderId) {
+        return known("p.order_id = ?", orderId);
+    }
+
+    /** Payments whose events never said how the money went (e.g. only a refund arrived). */
+    public List<Known> unknownPayments(String provider) {
+        return provider == null
+                ? known("p.status = 'unknown'")
+                : known("p.status = 'unknown' AND p.provider = ?", provider);
+    }
+
+    private List<Known> known(String where, Object... args) {
+        return jdbc.query(
+                """
+                SELECT p.provider, p.provider_payment_id, p.order_id,
+                       ARRAY(SELECT DISTINCT e.refund_id FROM payment_events e
+                             WHERE e.payment_id = p.id AND e.refund_id IS NOT NULL ORDER BY 1)
+                FROM payments p""" + " WHERE " + where + " ORDER BY p.id LIMIT " + BATCH,
+                (rs, i) ->
+                        new Known(rs.getString(1), new KnownPayment(rs.getString(2), rs.getString(3), List.of((String[])
+                                rs.getArray(4).getArray()))),
+                args);
+    }
+}

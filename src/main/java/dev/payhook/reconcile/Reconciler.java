@@ -1,0 +1,216 @@
+package dev.payhook.reconcile;
+
+import dev.payhook.alerts.AlertKind;
+import dev.payhook.alerts.Alerts;
+import dev.payhook.config.ReconcileProperties;
+import dev.payhook.payment.ReviewKind;
+import dev.payhook.processing.FactIntake;
+import dev.payhook.processing.Reviews;
+import dev.payhook.provider.ApiFailure;
+import dev.payhook.provider.EventFeed;
+import dev.payhook.provider.Provider;
+import dev.payhook.provider.ProviderApi;
+import dev.payhook.provider.ProviderRegistry;
+import dev.payhook.reconcile.OpenWork.Known;
+import dev.payhook.reconcile.OpenWork.PendingOrder;
+import dev.payhook.reconcile.OrderLookup.Answer;
+import jakarta.annotation.PreDestroy;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Active reconciliation (docs/DESIGN.md §7): asks the providers' APIs and puts every answer
+ * through the same processing as a webhook. A run is one trigger's work, recorded with its counts
+ * and findings; a provider that fails changes nothing and ends the run {@code failed}.
+ */
+@Component
+public class Reconciler {
+
+    private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
+
+    private final ProviderRegistry providers;
+    private final OpenWork work;
+    private final OrderLookup orders;
+    private final FeedReader feeds;
+    private final RunStore runs;
+    private final FactIntake intake;
+    private final Reviews reviews;
+    private final Alerts alerts;
+    private final ReconcileProperties properties;
+    private final Clock clock;
+    // runs asked for over HTTP go on here, so the request is answered at once with the run's id
+    private final ExecutorService background = Executors.newFixedThreadPool(2, r -> {
+        Thread t = new Thread(r, "payhook-reconcile");
+        t.setDaemon(true);
+        return t;
+    });
+
+    Reconciler(
+            ProviderRegistry providers,
+            OpenWork work,
+            OrderLookup orders,
+            FeedReader feeds,
+            RunStore runs,
+            FactIntake intake,
+            Reviews reviews,
+            Alerts alerts,
+            ReconcileProperties properties,
+            Clock clock) {
+        this.providers = providers;
+        this.work = work;
+        this.orders = orders;
+        this.feeds = feeds;
+        this.runs = runs;
+        this.intake = intake;
+        this.reviews = reviews;
+        this.alerts = alerts;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** Looks the order up at its provider, in the background; the run's id at once. */
+    public UUID startOrder(String orderId) {
+        Run run = open(RunTrigger.ORDER, null, orderId, null);
+        background.execute(() -> execute(run, () -> orders.check(run, orderId)));
+        return run.id();
+    }
+
+    /**
+     * Reads the provider's feed (from {@code since}, else from its cursor), or looks up its
+     * pending orders and unknown payments when it has no feed; in the background.
+     */
+    public UUID startProvider(String provider, Instant since) {
+        Run run = open(RunTrigger.PROVIDER, provider, null, since);
+        background.execute(() -> execute(run, () -> provider(run, provider, since)));
+        return run.id();
+    }
+
+    /** Long-pending orders and unknown payments, looked up now; empty when there were none. */
+    public Optional<UUID> sweep() {
+        Instant now = clock.instant();
+        List<PendingOrder> pending = work.pendingOrders(now.minus(properties.getPendingAfter()));
+        List<Known> unknown = work.unknownPayments(null);
+        if (pending.isEmpty() && unknown.isEmpty()) {
+            return Optional.empty();
+        }
+        Run run = open(RunTrigger.SWEEP, null, null, null);
+        execute(run, () -> {
+            Instant giveUp = now.minus(properties.getGiveUpAfter());
+            pending.forEach(order -> sweep(run, order, giveUp));
+            unknown.forEach(k -> payment(run, k));
+        });
+        return Optional.of(run.id());
+    }
+
+    /** Every feed over the lookback, now: what processing cannot apply becomes a review too. */
+    public UUID daily() {
+        Run run = open(RunTrigger.DAILY, null, null, null);
+        Instant since = clock.instant().minus(properties.getLookback());
+        execute(
+                run,
+                () -> providers
+                        .enabled()
+                        .forEach((name, provider) -> provider.api()
+                                .flatMap(ProviderApi::feed)
+                                .ifPresent(feed -> feeds.read(run, name, feed, since, true))));
+        return run.id();
+    }
+
+    private void provider(Run run, String name, Instant since) {
+        Provider provider = providers.get(name);
+        Optional<ProviderApi> api = provider.api();
+        if (api.isEmpty()) {
+            run.finding(FindingKind.CANNOT_ASK, null, name + ": " + provider.cannotAsk());
+            return;
+        }
+        Optional<EventFeed> feed = api.get().feed();
+        if (feed.isPresent()) {
+            feeds.read(run, name, feed.get(), since, false);
+            return;
+        }
+        work.pendingOrders(clock.instant()).stream()
+                .filter(order -> mayConcern(name, api.get(), order.orderId()))
+                .forEach(order -> orders.check(run, order.orderId()));
+        work.unknownPayments(name).forEach(k -> payment(run, k));
+    }
+
+    private boolean mayConcern(String name, ProviderApi api, String orderId) {
+        List<String> named = work.providersOf(orderId);
+        return named.contains(name) || (named.isEmpty() && api.looksUpOrders());
+    }
+
+    private void sweep(Run run, PendingOrder order, Instant giveUp) {
+        Answer answer = orders.check(run, order.orderId());
+        boolean unanswerable = answer == Answer.CANNOT_ASK;
+        if ((unanswerable || order.registeredAt().isBefore(giveUp)) && work.stillPending(order.orderId())) {
+            String detail = "order " + order.orderId() + " registered " + order.registeredAt()
+                    + " is still unpaid and "
+                    + (unanswerable ? "no provider can be asked about it" : "no provider confirms a payment");
+            run.finding(FindingKind.UNCONFIRMED_PAYMENT, order.orderId(), detail);
+            reviews.open(ReviewKind.UNCONFIRMED_PAYMENT, order.orderId(), order.orderId(), null, detail);
+        }
+    }
+
+    private void payment(Run run, Known known) {
+        Optional<ProviderApi> api = providers.find(known.provider()).flatMap(Provider::api);
+        if (api.isEmpty()) {
+            run.finding(
+                    FindingKind.CANNOT_ASK,
+                    known.payment().orderId(),
+                    known.provider() + ": payment " + known.payment().paymentId()
+                            + " is unknown and the provider cannot be asked");
+            return;
+        }
+        try {
+            OrderLookup.lookup(api.get(), List.of(known.payment())).forEach(f -> run.take(known.provider(), f));
+        } catch (ApiFailure e) {
+            run.failed(known.provider() + ": " + e.getMessage());
+        }
+    }
+
+    private Run open(RunTrigger trigger, String provider, String orderId, Instant since) {
+        Run run = new Run(UUID.randomUUID(), trigger, runs, intake);
+        runs.start(run.id(), trigger, provider, orderId, since);
+        log.info("Reconciliation run {} ({}) started", run.id(), trigger.wireName());
+        return run;
+    }
+
+    private void execute(Run run, Runnable body) {
+        try {
+            body.run();
+        } catch (ApiFailure e) {
+            run.failed(e.getMessage());
+        } catch (RuntimeException e) {
+            log.warn("Reconciliation run {} stopped by a processing failure", run.id(), e);
+            run.failed(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        }
+        if (run.hasFailed()) {
+            String error = run.error();
+            runs.finish(run.id(), RunStatus.FAILED, error);
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("run_id", run.id().toString());
+            details.put("trigger", run.trigger().wireName());
+            details.put("detail", error);
+            alerts.raise(AlertKind.RECONCILE_FAILED, run.id().toString(), details);
+            log.warn("Reconciliation run {} failed: {}", run.id(), error);
+        } else {
+            runs.finish(run.id(), RunStatus.DONE, null);
+            log.info("Reconciliation run {} done", run.id());
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        background.shutdownNow();
+    }
+}

@@ -1,0 +1,93 @@
+package dev.payhook.reconcile;
+
+import dev.payhook.store.Storable;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/** Reconciliation runs, what each found, and where each provider's feed was read up to. */
+@Component
+public class RunStore {
+
+    private static final int DETAIL = 1000;
+
+    private final JdbcTemplate jdbc;
+
+    public RunStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    public void start(UUID id, RunTrigger trigger, String provider, String orderId, Instant since) {
+        jdbc.update(
+                "INSERT INTO reconcile_runs (id, trigger, provider, order_id, since) VALUES (?, ?, ?, ?, ?)",
+                id,
+                trigger.wireName(),
+                provider,
+                orderId,
+                since == null ? null : Timestamp.from(since));
+    }
+
+    public void count(UUID id, int checked, int applied, int unchanged) {
+        jdbc.update(
+                "UPDATE reconcile_runs SET checked = ?, applied = ?, unchanged = ? WHERE id = ?",
+                checked,
+                applied,
+                unchanged,
+                id);
+    }
+
+    public void finding(UUID runId, FindingKind kind, String orderId, String detail) {
+        jdbc.update(
+                "INSERT INTO reconcile_findings (run_id, kind, order_id, detail) VALUES (?, ?, ?, ?)",
+                runId,
+                kind.wireName(),
+                orderId,
+                Storable.text(detail, DETAIL));
+    }
+
+    public void finish(UUID id, RunStatus status, String error) {
+        jdbc.update(
+                "UPDATE reconcile_runs SET status = ?, error = ?, finished_at = now() WHERE id = ?",
+                status.wireName(),
+                Storable.text(error, DETAIL),
+                id);
+    }
+
+    /** A run as {@code GET /ops/reconcile/{run_id}} shows it, findings included. */
+    public Optional<Map<String, Object>> find(UUID id) {
+        return jdbc.queryForList(RUN + " WHERE id = ?", id).stream().findFirst().map(run -> {
+            run.put(
+                    "findings",
+                    jdbc.queryForList(
+                            "SELECT kind, order_id, detail FROM reconcile_findings WHERE run_id = ? ORDER BY id", id));
+            return run;
+        });
+    }
+
+    public List<Map<String, Object>> recent(int limit) {
+        return jdbc.queryForList(RUN + " ORDER BY started_at DESC LIMIT ?", limit);
+    }
+
+    public Optional<String> cursor(String provider) {
+        return jdbc
+                .queryForList("SELECT position FROM reconcile_cursors WHERE provider = ?", String.class, provider)
+                .stream()
+                .findFirst();
+    }
+
+    public void saveCursor(String provider, String position) {
+        jdbc.update("""
+                INSERT INTO reconcile_cursors (provider, position) VALUES (?, ?)
+                ON CONFLICT (provider) DO UPDATE SET position = EXCLUDED.position, updated_at = now()""", provider, position);
+    }
+
+    private static final String RUN = """
+            SELECT id AS run_id, status, trigger, provider, order_id, since, checked, applied, unchanged, error,
+                   started_at, finished_at
+            FROM reconcile_runs""";
+}
