@@ -1,5 +1,8 @@
 package dev.payhook.support;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
@@ -12,6 +15,8 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 public final class ApiStubs {
 
     public static final String STRIPE_KEY = "sk_test_PayhookReconcilerKey0000";
+    public static final String PADDLE_KEY = "pdl_sdbx_apikey_PayhookReconcilerKey0000";
+    public static final String DODO_KEY = "dodo_test_PayhookReconcilerKey0000";
 
     private static WireMockServer server;
 
@@ -21,6 +26,8 @@ public final class ApiStubs {
         if (server == null) {
             server = new WireMockServer(wireMockConfig().dynamicPort().containerThreads(8));
             server.start();
+            // Dodo finds an order's payment by reading its newest payments: by default it has none
+            server.stubFor(get(urlPathEqualTo("/dodo/payments")).atPriority(10).willReturn(okJson("{\"items\":[]}")));
             Runtime.getRuntime().addShutdownHook(new Thread(server::stop));
         }
         return server;

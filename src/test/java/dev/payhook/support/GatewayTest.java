@@ -86,6 +86,10 @@ public abstract class GatewayTest {
         registry.add("WECHATPAY_API_V3_KEY", () -> WECHATPAY_API_V3_KEY);
         registry.add("payhook.providers.stripe.api.key", () -> ApiStubs.STRIPE_KEY);
         registry.add("payhook.providers.stripe.api.base-url", () -> ApiStubs.baseUrl("stripe"));
+        registry.add("payhook.providers.paddle.api.key", () -> ApiStubs.PADDLE_KEY);
+        registry.add("payhook.providers.paddle.api.base-url", () -> ApiStubs.baseUrl("paddle"));
+        registry.add("payhook.providers.dodo.api.key", () -> ApiStubs.DODO_KEY);
+        registry.add("payhook.providers.dodo.api.base-url", () -> ApiStubs.baseUrl("dodo"));
     }
 
     public static final String ACME_SECRET = "whsec_YWNtZS10ZXN0LXNlbmRlci1zZWNyZXQta2V5LTAx";
