@@ -3,9 +3,11 @@ package dev.payhook.provider;
 import java.io.ByteArrayInputStream;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
+import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.cert.CertificateFactory;
+import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
 
@@ -34,6 +36,34 @@ public final class RsaKeys {
             throw new IllegalStateException(
                     setting + " is not an RSA public key (base64 X.509, PEM key or PEM certificate): "
                             + e.getClass().getSimpleName());
+        }
+    }
+
+    /**
+     * A merchant's private key: base64 PKCS#8, or PEM ("BEGIN PRIVATE KEY"). A key that cannot be
+     * read stops start-up with a message naming the setting, never the key.
+     */
+    public static PrivateKey privateKey(String text, String setting) {
+        String base64 = text.trim().replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
+        try {
+            return KeyFactory.getInstance("RSA")
+                    .generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(base64)));
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            throw new IllegalStateException(setting + " is not an RSA private key (base64 PKCS#8 or PEM): "
+                    + e.getClass().getSimpleName());
+        }
+    }
+
+    /** SHA256withRSA over {@code content}, in base64: how Alipay and WeChat Pay want requests signed. */
+    public static String sign(PrivateKey key, byte[] content) {
+        try {
+            Signature signer = Signature.getInstance("SHA256withRSA");
+            signer.initSign(key);
+            signer.update(content);
+            return Base64.getEncoder().encodeToString(signer.sign());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(
+                    "cannot sign with SHA256withRSA: " + e.getClass().getSimpleName());
         }
     }
 

@@ -65,6 +65,11 @@ public final class WireJson {
     }
 
     /** A part of a provider's answer as bytes again: the same JSON, as Jackson writes it. */
+    /** {@code value} written as JSON text. */
+    public static String json(Object value) {
+        return MAPPER.writeValueAsString(value);
+    }
+
     public static byte[] bytes(JsonNode node) {
         return MAPPER.writeValueAsBytes(node);
     }
@@ -81,6 +86,15 @@ public final class WireJson {
             return OffsetDateTime.parse(require(text, field).trim()).toInstant();
         } catch (DateTimeParseException e) {
             throw new UnparseablePayload(field + " is not an ISO 8601 date-time with offset");
+        }
+    }
+
+    /** A mandatory ISO 8601 instant in UTC ({@code 2026-01-31T09:00:00Z}), as Payhook itself writes times. */
+    public static Instant instant(String text, String field) {
+        try {
+            return Instant.parse(require(text, field).trim());
+        } catch (DateTimeParseException e) {
+            throw new UnparseablePayload(field + " is not an ISO 8601 instant");
         }
     }
 

@@ -1,8 +1,11 @@
 package dev.payhook.support;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
@@ -17,6 +20,9 @@ public final class ApiStubs {
     public static final String STRIPE_KEY = "sk_test_PayhookReconcilerKey0000";
     public static final String PADDLE_KEY = "pdl_sdbx_apikey_PayhookReconcilerKey0000";
     public static final String DODO_KEY = "dodo_test_PayhookReconcilerKey0000";
+    public static final String ALIPAY_APP_ID = "2021000000000000";
+    public static final String WECHATPAY_MCHID = "1900000109";
+    public static final String WECHATPAY_MERCHANT_SERIAL = "444F4864EA9B34415A3B6B4C8D1A2B3C4D5E6F70";
 
     private static WireMockServer server;
 
@@ -27,10 +33,34 @@ public final class ApiStubs {
             server = new WireMockServer(wireMockConfig().dynamicPort().containerThreads(8));
             server.start();
             // Dodo finds an order's payment by reading its newest payments: by default it has none
-            server.stubFor(get(urlPathEqualTo("/dodo/payments")).atPriority(10).willReturn(okJson("{\"items\":[]}")));
+            stubNothingKnown();
             Runtime.getRuntime().addShutdownHook(new Thread(server::stop));
         }
         return server;
+    }
+
+    /**
+     * What each provider answers, at the lowest priority, for an order nobody paid: a test stubs
+     * its own answers over these.
+     */
+    private static void stubNothingKnown() {
+        server.stubFor(get(urlPathEqualTo("/stripe/v1/payment_intents/search"))
+                .atPriority(10)
+                .willReturn(okJson("{\"object\":\"search_result\",\"data\":[],\"has_more\":false,"
+                        + "\"next_page\":null,\"url\":\"/v1/payment_intents/search\"}")));
+        // Dodo's metadata is not searchable: Payhook reads its newest payments
+        server.stubFor(get(urlPathEqualTo("/dodo/payments")).atPriority(10).willReturn(okJson("{\"items\":[]}")));
+        // Alipay answers in-band, unsigned
+        server.stubFor(post(urlPathEqualTo("/alipay/gateway.do"))
+                .atPriority(10)
+                .willReturn(okJson("{\"alipay_trade_query_response\":{\"code\":\"40004\",\"msg\":"
+                        + "\"Business Failed\",\"sub_code\":\"ACQ.TRADE_NOT_EXIST\",\"sub_msg\":\"no such trade\"}}")));
+        server.stubFor(get(urlPathMatching("/wechatpay/v3/pay/transactions/.*"))
+                .atPriority(10)
+                .willReturn(aResponse()
+                        .withStatus(404)
+                        .withHeader("Content-Type", "application/json")
+                        .withBody("{\"code\":\"ORDER_NOT_EXIST\",\"message\":\"no such order\"}")));
     }
 
     /** The base URL configured as {@code payhook.providers.<provider>.api.base-url}. */

@@ -90,6 +90,13 @@ public abstract class GatewayTest {
         registry.add("payhook.providers.paddle.api.base-url", () -> ApiStubs.baseUrl("paddle"));
         registry.add("payhook.providers.dodo.api.key", () -> ApiStubs.DODO_KEY);
         registry.add("payhook.providers.dodo.api.base-url", () -> ApiStubs.baseUrl("dodo"));
+        registry.add("payhook.providers.alipay.api.base-url", () -> ApiStubs.baseUrl("alipay") + "/gateway.do");
+        registry.add("payhook.providers.alipay.api.app-id", () -> ApiStubs.ALIPAY_APP_ID);
+        registry.add("payhook.providers.alipay.api.private-key", () -> TestKeys.privateKey(TestKeys.MERCHANT));
+        registry.add("payhook.providers.wechatpay.api.base-url", () -> ApiStubs.baseUrl("wechatpay"));
+        registry.add("payhook.providers.wechatpay.api.mchid", () -> ApiStubs.WECHATPAY_MCHID);
+        registry.add("payhook.providers.wechatpay.api.merchant-serial", () -> ApiStubs.WECHATPAY_MERCHANT_SERIAL);
+        registry.add("payhook.providers.wechatpay.api.private-key", () -> TestKeys.privateKey(TestKeys.MERCHANT));
     }
 
     public static final String ACME_SECRET = "whsec_YWNtZS10ZXN0LXNlbmRlci1zZWNyZXQta2V5LTAx";

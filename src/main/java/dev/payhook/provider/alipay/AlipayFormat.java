@@ -94,7 +94,7 @@ public class AlipayFormat extends SettingsFreeFormat {
         throw new UnparseablePayload("missing field notify_time");
     }
 
-    private static Instant time(String beijing) {
+    static Instant time(String beijing) {
         try {
             return LocalDateTime.parse(beijing.trim(), TIME).atZone(BEIJING).toInstant();
         } catch (DateTimeParseException e) {

@@ -62,6 +62,11 @@ final class AlipaySignature implements SignatureScheme {
         }
     }
 
+    /** Whether one of Alipay's keys signed {@code content}: a notification's, or an API response's. */
+    boolean signedByAlipay(byte[] content, String sign) {
+        return sign != null && keys.stream().anyMatch(key -> RsaKeys.verifies(key, content, sign));
+    }
+
     @Override
     public Acknowledgement ack() {
         return Acknowledgement.text(200, "success");

@@ -1,0 +1,156 @@
+package dev.payhook.provider.alipay;
+
+import dev.payhook.config.ProviderProperties;
+import dev.payhook.provider.ApiCalls;
+import dev.payhook.provider.ApiFactory;
+import dev.payhook.provider.ApiFailure;
+import dev.payhook.provider.Fact;
+import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.ProviderApi;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.RsaKeys;
+import dev.payhook.provider.SignatureScheme;
+import dev.payhook.provider.WireJson;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.security.PrivateKey;
+import java.time.Clock;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Component;
+
+/**
+ * Alipay's open API (JDK HttpClient): {@code alipay.trade.query} and
+ * {@code alipay.trade.fastpay.refund.query} by the merchant's {@code out_trade_no}, POSTed to the
+ * gateway URL, each request signed RSA2 with {@code api.private-key}, each successful answer
+ * verified with the provider's {@code public-keys} (the same keys as its notifications) before it
+ * counts. Errors come in-band and change nothing.
+ */
+@Component
+public class AlipayApi implements ApiFactory<AlipayApiSettings> {
+
+    static final String TRADE = "alipay.trade";
+    static final String QUERY = "alipay.trade.query";
+    static final String REFUND_QUERY = "alipay.trade.fastpay.refund.query";
+    private static final String LIVE = "https://openapi.alipay.com/gateway.do";
+    private static final String SANDBOX = "https://openapi-sandbox.dl.alipaydev.com/gateway.do";
+    private static final DateTimeFormatter TIMESTAMP =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.of("Asia/Shanghai"));
+
+    private final Clock clock;
+
+    public AlipayApi(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public String name() {
+        return "alipay";
+    }
+
+    @Override
+    public Class<AlipayApiSettings> settings() {
+        return AlipayApiSettings.class;
+    }
+
+    @Override
+    public ProviderApi create(
+            String provider,
+            AlipayApiSettings settings,
+            ProviderProperties.Mode mode,
+            SignatureScheme scheme,
+            ApiCalls calls) {
+        if (!(scheme instanceof AlipaySignature alipay)) {
+            throw new IllegalStateException("payhook.providers." + provider
+                    + ".api needs the alipay-rsa2 scheme: its public keys verify the API's answers");
+        }
+        PrivateKey key =
+                RsaKeys.privateKey(settings.getPrivateKey(), "payhook.providers." + provider + ".api.private-key");
+        String gateway = ApiCalls.baseUrl(settings.getBaseUrl(), mode == ProviderProperties.Mode.live ? LIVE : SANDBOX);
+        return new Client(provider, gateway, settings.getAppId().trim(), key, alipay, calls, clock);
+    }
+
+    private record Client(
+            String provider,
+            String gateway,
+            String appId,
+            PrivateKey key,
+            AlipaySignature verifier,
+            ApiCalls calls,
+            Clock clock)
+            implements ProviderApi {
+
+        @Override
+        public boolean looksUpOrders() {
+            return true;
+        }
+
+        /** The trade of {@code out_trade_no}, and the refund Alipay documents under the same number. */
+        @Override
+        public List<Fact> lookupOrder(String orderId) {
+            AlipayResponse trade = call(QUERY, Map.of("out_trade_no", orderId));
+            if (!trade.succeeded()) {
+                if ("ACQ.TRADE_NOT_EXIST".equals(trade.subCode())) {
+                    return List.of();
+                }
+                throw new ApiFailure(trade.error());
+            }
+            AlipayResponse refund = call(REFUND_QUERY, Map.of("out_trade_no", orderId, "out_request_no", orderId));
+            if (!refund.succeeded()) {
+                throw new ApiFailure(refund.error());
+            }
+            // Alipay's answers carry no time of their own for a trade still waiting: when it was asked
+            byte[] askedAt = WireJson.json(clock.instant().toString()).getBytes(StandardCharsets.UTF_8);
+            return List.of(Fact.composite(TRADE, new String[] {"trade", "refund", "asked_at"}, new byte[][] {
+                trade.body(), refund.body(), askedAt
+            }));
+        }
+
+        @Override
+        public List<Fact> lookupPayment(KnownPayment payment) {
+            return payment.orderId() == null ? List.of() : lookupOrder(payment.orderId());
+        }
+
+        @Override
+        public Reading read(Fact fact) {
+            return AlipayLookup.read(provider, fact);
+        }
+
+        private AlipayResponse call(String method, Map<String, String> biz) {
+            return calls.retrying(() -> {
+                Map<String, String> params = new TreeMap<>();
+                params.put("app_id", appId);
+                params.put("method", method);
+                params.put("format", "JSON");
+                params.put("charset", "utf-8");
+                params.put("sign_type", "RSA2");
+                params.put("timestamp", TIMESTAMP.format(clock.instant()));
+                params.put("version", "1.0");
+                params.put("biz_content", WireJson.json(biz));
+                String content = params.entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue())
+                        .collect(Collectors.joining("&"));
+                params.put("sign", RsaKeys.sign(key, content.getBytes(StandardCharsets.UTF_8)));
+                String form = params.entrySet().stream()
+                        .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                        .collect(Collectors.joining("&"));
+                HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway))
+                        .header("Content-Type", "application/x-www-form-urlencoded;charset=utf-8")
+                        .POST(HttpRequest.BodyPublishers.ofString(form));
+                AlipayResponse answer = AlipayResponse.parse(
+                        method,
+                        ApiCalls.expect(calls.send(request, method), method).body());
+                if (answer.succeeded() && !verifier.signedByAlipay(answer.signedContent(), answer.sign())) {
+                    throw new ApiFailure(method + ": the answer's signature does not verify with the public keys");
+                }
+                return answer;
+            });
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.payhook.provider.alipay;
+
+import dev.payhook.payment.EventType;
+import dev.payhook.provider.Fact;
+import dev.payhook.provider.Money;
+import dev.payhook.provider.PaymentSnapshot;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.UnparseablePayload;
+import dev.payhook.provider.WireJson;
+import java.time.Instant;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/** A trade and its refund, as Alipay's gateway answered, onto what Payhook knows of a payment. */
+final class AlipayLookup {
+
+    private static final String CURRENCY = "CNY";
+
+    private AlipayLookup() {}
+
+    static Reading read(String provider, Fact fact) {
+        if (!AlipayApi.TRADE.equals(fact.kind())) {
+            return Reading.failed(null, new UnparseablePayload("not an Alipay fact: " + fact.kind()));
+        }
+        try {
+            return snapshot(provider, WireJson.tree(fact.body())).reading();
+        } catch (UnparseablePayload e) {
+            return Reading.failed(null, e);
+        }
+    }
+
+    /** TRADE_CLOSED after a refund is a paid trade refunded in full, not a canceled one. */
+    private static PaymentSnapshot snapshot(String provider, JsonNode fact) {
+        JsonNode trade = fact.path("trade").path("alipay_trade_query_response");
+        JsonNode refund = fact.path("refund").path("alipay_trade_fastpay_refund_query_response");
+        Instant askedAt = WireJson.instant(WireJson.text(fact, "asked_at"), "asked_at");
+        String status = WireJson.require(WireJson.text(trade, "trade_status"), "trade_status");
+        long amount = Money.fromMajor(WireJson.require(WireJson.text(trade, "total_amount"), "total_amount"), CURRENCY);
+        String refundAmount = WireJson.text(refund, "refund_amount");
+        String refundStatus = WireJson.text(refund, "refund_status");
+        long refunded = refundAmount != null
+                        && !refundAmount.isBlank()
+                        && (refundStatus == null || "REFUND_SUCCESS".equals(refundStatus))
+                ? Money.fromMajor(refundAmount, CURRENCY)
+                : 0;
+        EventType payment = switch (status) {
+            case "TRADE_SUCCESS", "TRADE_FINISHED" -> EventType.PAYMENT_SUCCEEDED;
+            case "TRADE_CLOSED" -> refunded > 0 ? EventType.PAYMENT_SUCCEEDED : EventType.PAYMENT_CANCELED;
+            default -> EventType.PAYMENT_PENDING;
+        };
+        String paidAt = WireJson.text(trade, "send_pay_date");
+        String refundedAt = WireJson.text(refund, "gmt_refund_pay");
+        return new PaymentSnapshot(
+                provider,
+                WireJson.require(WireJson.text(trade, "trade_no"), "trade_no"),
+                WireJson.text(trade, "out_trade_no"),
+                payment,
+                paidAt == null ? askedAt : AlipayFormat.time(paidAt),
+                amount,
+                CURRENCY,
+                refunded,
+                refundedAt == null ? askedAt : AlipayFormat.time(refundedAt),
+                null,
+                List.of(),
+                status);
+    }
+}

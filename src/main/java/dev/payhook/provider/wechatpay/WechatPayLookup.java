@@ -1,0 +1,60 @@
+package dev.payhook.provider.wechatpay;
+
+import dev.payhook.payment.EventType;
+import dev.payhook.provider.Fact;
+import dev.payhook.provider.PaymentSnapshot;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.UnparseablePayload;
+import dev.payhook.provider.WireJson;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/** A transaction as WeChat Pay's API answered, onto what Payhook knows of a payment. */
+final class WechatPayLookup {
+
+    private WechatPayLookup() {}
+
+    static Reading read(String provider, Fact fact) {
+        if (!WechatPayApi.TRANSACTION.equals(fact.kind())) {
+            return Reading.failed(null, new UnparseablePayload("not a WeChat Pay fact: " + fact.kind()));
+        }
+        try {
+            return snapshot(provider, WireJson.tree(fact.body())).reading();
+        } catch (UnparseablePayload e) {
+            return Reading.failed(null, e);
+        }
+    }
+
+    /** REFUND: the money was taken and some went back; how much, only the refund's own query tells. */
+    private static PaymentSnapshot snapshot(String provider, JsonNode fact) {
+        JsonNode t = fact.path("transaction");
+        String state = WireJson.require(WireJson.text(t, "trade_state"), "trade_state");
+        EventType payment = switch (state) {
+            case "SUCCESS", "REFUND" -> EventType.PAYMENT_SUCCEEDED;
+            case "CLOSED", "REVOKED" -> EventType.PAYMENT_CANCELED;
+            case "PAYERROR" -> EventType.PAYMENT_FAILED;
+            default -> EventType.PAYMENT_PENDING;
+        };
+        JsonNode amount = t.path("amount");
+        if (!amount.path("total").isIntegralNumber()) {
+            throw new UnparseablePayload("missing field amount.total");
+        }
+        String currency = WireJson.text(amount, "currency");
+        String successTime = WireJson.text(t, "success_time");
+        return new PaymentSnapshot(
+                provider,
+                WireJson.require(WireJson.text(t, "transaction_id"), "transaction_id"),
+                WireJson.text(t, "out_trade_no"),
+                payment,
+                successTime != null
+                        ? WireJson.offsetTime(successTime, "success_time")
+                        : WireJson.instant(WireJson.text(fact, "asked_at"), "asked_at"),
+                amount.path("total").asLong(),
+                currency == null ? "CNY" : currency,
+                0,
+                null,
+                null,
+                List.of(),
+                state);
+    }
+}

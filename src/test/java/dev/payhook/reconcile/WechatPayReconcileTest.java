@@ -1,0 +1,149 @@
+package dev.payhook.reconcile;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.serverError;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.payhook.support.ApiStubs;
+import dev.payhook.support.GatewayTest;
+import dev.payhook.support.Signer;
+import dev.payhook.support.TestKeys;
+import java.nio.charset.StandardCharsets;
+import java.security.PrivateKey;
+import java.security.Signature;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * WeChat Pay API v3 asked for a transaction, stubbed as WeChat Pay answers: each request signed
+ * WECHATPAY2-SHA256-RSA2048 with the merchant key, each answer signed with a platform key.
+ */
+class WechatPayReconcileTest extends GatewayTest {
+
+    private static final WireMockServer API = ApiStubs.server();
+    private static final Pattern AUTH = Pattern.compile("(\\w+)=\"([^\"]*)\"");
+
+    @Test
+    void lostNotificationIsFoundByOutTradeNoOnce() throws Exception {
+        String order = unique("ord");
+        gateway.putOrder(order, 100, "CNY");
+        stubTransaction(order, signed(transaction(order, "SUCCESS"), TestKeys.CURRENT.getPrivate()));
+
+        JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
+
+        assertThat(run.path("status").asString()).isEqualTo("done");
+        assertThat(run.path("applied").asInt()).isEqualTo(1);
+        JsonNode paid = gateway.order(order);
+        assertThat(paid.path("status").asString()).isEqualTo("paid");
+        assertThat(paid.path("entitlement").path("status").asString()).isEqualTo("active");
+        assertThat(paid.path("payments")).hasSize(1);
+        LoggedRequest sent =
+                API.findAll(getRequestedFor(urlPathEqualTo(path(order)))).get(0);
+        assertThat(sent.queryParameter("mchid").firstValue()).isEqualTo(ApiStubs.WECHATPAY_MCHID);
+        assertThat(signedByMerchant(sent)).isTrue();
+
+        JsonNode again = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
+        assertThat(again.path("applied").asInt()).isZero();
+        assertThat(again.path("unchanged").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void answerNoPlatformKeySignedChangesNothing() {
+        String order = unique("ord");
+        gateway.putOrder(order, 100, "CNY");
+        stubTransaction(order, signed(transaction(order, "SUCCESS"), TestKeys.FORGER.getPrivate()));
+
+        JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
+
+        assertThat(run.path("status").asString()).isEqualTo("failed");
+        assertThat(run.path("error").asString()).contains("wechatpay").contains("platform keys");
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+        assertThat(count("SELECT count(*) FROM receipts WHERE order_id = ?", order))
+                .isZero();
+    }
+
+    @Test
+    void serverErrorChangesNothingAndUnknownOrderIsAFinding() {
+        String failing = unique("ord");
+        gateway.putOrder(failing, 100, "CNY");
+        stubTransaction(failing, serverError());
+        JsonNode failed = awaitRun(reconcile("{\"order_id\":\"" + failing + "\"}"));
+        assertThat(failed.path("status").asString()).isEqualTo("failed");
+        assertThat(failed.path("error").asString()).contains("HTTP 500");
+
+        String unpaid = unique("ord");
+        gateway.putOrder(unpaid, 100, "CNY");
+        JsonNode notFound = awaitRun(reconcile("{\"order_id\":\"" + unpaid + "\"}"));
+        assertThat(notFound.path("status").asString()).isEqualTo("done");
+        assertThat(notFound.path("findings").toString()).contains("not_found");
+    }
+
+    private static String path(String order) {
+        return "/wechatpay/v3/pay/transactions/out-trade-no/" + order;
+    }
+
+    private static void stubTransaction(String order, ResponseDefinitionBuilder answer) {
+        API.stubFor(get(urlPathEqualTo(path(order)))
+                .withQueryParam("mchid", equalTo(ApiStubs.WECHATPAY_MCHID))
+                .willReturn(answer));
+    }
+
+    private static String transaction(String order, String state) {
+        return "{\"appid\":\"wxd678efh567hg6787\",\"mchid\":\"" + ApiStubs.WECHATPAY_MCHID + "\",\"out_trade_no\":\""
+                + order + "\",\"transaction_id\":\"4200" + unique("t") + "\",\"trade_type\":\"NATIVE\","
+                + "\"trade_state\":\"" + state + "\",\"trade_state_desc\":\"paid\",\"bank_type\":\"OTHERS\","
+                + "\"success_time\":\"" + Instant.now().minusSeconds(300).atOffset(ZoneOffset.ofHours(8)) + "\","
+                + "\"payer\":{\"openid\":\"oUpF8uMuAJO_M2pxb1Q9zNjWeS6o\"},"
+                + "\"amount\":{\"total\":100,\"payer_total\":100,\"currency\":\"CNY\",\"payer_currency\":\"CNY\"}}";
+    }
+
+    /** The answer as WeChat Pay signs it: timestamp, nonce and body, each line ended by a newline. */
+    private static ResponseDefinitionBuilder signed(String body, PrivateKey platformKey) {
+        String timestamp = Long.toString(Instant.now().getEpochSecond());
+        String nonce = UUID.randomUUID().toString().replace("-", "");
+        String message = timestamp + "\n" + nonce + "\n" + body + "\n";
+        return aResponse()
+                .withStatus(200)
+                .withHeader("Content-Type", "application/json")
+                .withHeader("Wechatpay-Timestamp", timestamp)
+                .withHeader("Wechatpay-Nonce", nonce)
+                .withHeader("Wechatpay-Serial", WECHATPAY_SERIAL)
+                .withHeader("Wechatpay-Signature", Signer.rsa(platformKey, message.getBytes(StandardCharsets.UTF_8)))
+                .withBody(body);
+    }
+
+    /** WeChat Pay's check of a merchant request: the Authorization fields over method, path as sent, time, nonce, body. */
+    private static boolean signedByMerchant(LoggedRequest request) throws Exception {
+        String header = request.getHeader("Authorization");
+        assertThat(header).startsWith("WECHATPAY2-SHA256-RSA2048 ");
+        Map<String, String> fields = new LinkedHashMap<>();
+        Matcher m = AUTH.matcher(header);
+        while (m.find()) {
+            fields.put(m.group(1), m.group(2));
+        }
+        assertThat(fields)
+                .containsEntry("mchid", ApiStubs.WECHATPAY_MCHID)
+                .containsEntry("serial_no", ApiStubs.WECHATPAY_MERCHANT_SERIAL);
+        String message =
+                "GET\n" + request.getUrl() + "\n" + fields.get("timestamp") + "\n" + fields.get("nonce_str") + "\n\n";
+        Signature verifier = Signature.getInstance("SHA256withRSA");
+        verifier.initVerify(TestKeys.MERCHANT.getPublic());
+        verifier.update(message.getBytes(StandardCharsets.UTF_8));
+        return verifier.verify(Base64.getDecoder().decode(fields.get("signature")));
+    }
+}
