@@ -16,6 +16,7 @@ import dev.payhook.reconcile.OpenWork.PendingOrder;
 import dev.payhook.reconcile.OrderLookup.Answer;
 import jakarta.annotation.PreDestroy;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +38,8 @@ import org.springframework.stereotype.Component;
 public class Reconciler {
 
     private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
+    private static final Duration RETURN_THROTTLE = Duration.ofSeconds(10);
+    private static final Duration POLL = Duration.ofMillis(100);
 
     private final ProviderRegistry providers;
     private final OpenWork work;
@@ -83,6 +86,34 @@ public class Reconciler {
         Run run = open(RunTrigger.ORDER, null, orderId, null);
         background.execute(() -> execute(run, () -> orders.check(run, orderId)));
         return run.id();
+    }
+
+    /**
+     * A payer's browser came back for the order: look it up, unless a run for it started moments
+     * ago (a return is public: reloading it must not become a flood of API calls).
+     */
+    public Optional<UUID> checkOnReturn(String orderId) {
+        if (runs.startedFor(orderId, RETURN_THROTTLE)) {
+            return Optional.empty();
+        }
+        return Optional.of(startOrder(orderId));
+    }
+
+    /** Waits up to {@code atMost} for the run to finish; whether it did. */
+    public boolean awaitRun(UUID run, Duration atMost) {
+        long deadline = System.nanoTime() + atMost.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (runs.finished(run)) {
+                return true;
+            }
+            try {
+                Thread.sleep(POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return runs.finished(run);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.payhook.reconcile;
 
 import dev.payhook.store.Storable;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +72,20 @@ public class RunStore {
 
     public List<Map<String, Object>> recent(int limit) {
         return jdbc.queryForList(RUN + " ORDER BY started_at DESC LIMIT ?", limit);
+    }
+
+    /** Whether a run for the order started within {@code window}. */
+    public boolean startedFor(String orderId, Duration window) {
+        return !jdbc.queryForList(
+                        "SELECT 1 FROM reconcile_runs WHERE order_id = ? AND started_at > now() - ?::interval",
+                        orderId,
+                        window.toSeconds() + " seconds")
+                .isEmpty();
+    }
+
+    public boolean finished(UUID id) {
+        return !jdbc.queryForList("SELECT 1 FROM reconcile_runs WHERE id = ? AND status <> 'running'", id)
+                .isEmpty();
     }
 
     public Optional<String> cursor(String provider) {

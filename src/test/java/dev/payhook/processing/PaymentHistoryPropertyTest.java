@@ -30,8 +30,10 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 /**
  * docs/DESIGN.md §3.2: a payment's outcome depends on the set of its events, never on their arrival.
  * Random histories of one payment (pending, failures, success, partial and full refunds, a dispute
- * opened then won or lost) are applied twice through the processing step against PostgreSQL: once
- * in occurred_at order, once shuffled with duplicates (one thread, then four at once). Payment,
+ * opened then won or lost), with what reconciliation runs asking the provider at random moments
+ * learned of it (docs/DESIGN.md §7: lookups go through the same processing), are applied twice
+ * through the processing step against PostgreSQL: once in occurred_at order, once shuffled with
+ * duplicates (one thread, then four at once), so webhooks and runs interleave every way. Payment,
  * order and entitlement must end the same. jqwik prints the seed of a failing run.
  */
 class PaymentHistoryPropertyTest {
@@ -151,7 +153,52 @@ class PaymentHistoryPropertyTest {
                         null));
             }
         }
-        return new History(amount, currency, steps);
+        for (int runs = r.nextInt(3); runs > 0; runs--) {
+            steps.addAll(lookup(steps, r.nextInt(20), amount));
+        }
+        return new History(amount, currency, steps.stream().distinct().toList());
+    }
+
+    /**
+     * What a reconciliation run that asked the provider at {@code t} learned, as the reconciler
+     * reads a lookup (provider/PaymentSnapshot): the payment's state then, under
+     * {@code query:<status>}, and the refunded total then as one cumulative refund. Two runs that
+     * saw the same state learned the same fact (the same ids).
+     */
+    private static List<Step> lookup(List<Step> webhooks, int t, long amount) {
+        List<Step> known = webhooks.stream()
+                .filter(s -> s.at() <= t && !s.id().startsWith("query"))
+                .toList();
+        Step lifecycle = earliest(known, EventType.PAYMENT_SUCCEEDED);
+        if (lifecycle == null) {
+            lifecycle = earliest(known, EventType.PAYMENT_FAILED);
+        }
+        if (lifecycle == null) {
+            lifecycle = earliest(known, EventType.PAYMENT_PENDING);
+        }
+        if (lifecycle == null) {
+            return List.of();
+        }
+        List<Step> facts = new ArrayList<>();
+        facts.add(new Step("query_" + lifecycle.type().wireName(), lifecycle.type(), lifecycle.at(), amount, null));
+        List<Step> refunds = known.stream()
+                .filter(s -> s.type() == EventType.REFUND_SUCCEEDED)
+                .toList();
+        long refunded =
+                Math.min(amount, refunds.stream().mapToLong(Step::amount).sum());
+        if (refunded > 0) {
+            int at = refunds.stream().mapToInt(Step::at).max().orElseThrow();
+            facts.add(new Step("query_refunded_" + refunded, EventType.REFUND_SUCCEEDED, at, refunded, null));
+        }
+        return facts;
+    }
+
+    /** The state's time as a provider reports it: when the payment first reached it, however often asked. */
+    private static Step earliest(List<Step> steps, EventType type) {
+        return steps.stream()
+                .filter(s -> s.type() == type)
+                .min(Comparator.comparingInt(Step::at))
+                .orElse(null);
     }
 
     private static List<Step> inOccurredOrder(History h) {

@@ -31,6 +31,8 @@ import tools.jackson.databind.JsonNode;
             "payhook.reconcile.scheduled=false",
             "payhook.reconcile.http-timeout=1s",
             "payhook.reconcile.initial-backoff=20ms",
+            "payhook.providers.stripe.return.success-url=https://shop.example.test/thanks",
+            "payhook.providers.stripe.return.failure-url=https://shop.example.test/payment-problem",
             "payhook.products.paddle.pro_01test000000000000000000=book-1",
             "payhook.products.dodo.pdt_T3stProduct=book-1",
             "payhook.providers.retired.scheme=stripe",

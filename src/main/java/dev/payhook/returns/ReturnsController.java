@@ -1,0 +1,94 @@
+package dev.payhook.returns;
+
+import dev.payhook.config.ReconcileProperties;
+import dev.payhook.payment.Order;
+import dev.payhook.payment.OrderStatus;
+import dev.payhook.provider.Identifiers;
+import dev.payhook.provider.ProviderRegistry;
+import dev.payhook.reconcile.Reconciler;
+import dev.payhook.store.OrderStore;
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.core.env.Environment;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The payer's browser coming back from a provider's page (docs/DESIGN.md §7, §9). Anyone can
+ * forge a return, so it is only ever a signal to go and ask: the order is looked up at its
+ * provider, briefly waited for, and the browser sent on to the provider's configured
+ * {@code return.success-url} when the order is paid, else to {@code return.failure-url}. Nothing
+ * is marked paid by the return itself.
+ */
+@RestController
+public class ReturnsController {
+
+    /** Where providers put the merchant's order id on the return URL: ours, and Alipay's. */
+    private static final String[] ORDER_PARAMS = {"order_id", "out_trade_no"};
+
+    private final ProviderRegistry providers;
+    private final OrderStore orders;
+    private final Reconciler reconciler;
+    private final Environment environment;
+    private final Duration wait;
+
+    public ReturnsController(
+            ProviderRegistry providers,
+            OrderStore orders,
+            Reconciler reconciler,
+            Environment environment,
+            ReconcileProperties properties) {
+        this.providers = providers;
+        this.orders = orders;
+        this.reconciler = reconciler;
+        this.environment = environment;
+        this.wait = properties.getHttpTimeout();
+    }
+
+    @GetMapping("/returns/{provider}")
+    public ResponseEntity<Map<String, Object>> back(
+            @PathVariable String provider, @RequestParam Map<String, String> params) {
+        if (providers.find(provider).isEmpty()) {
+            return ResponseEntity.status(404).body(Map.of("error", "unknown_provider"));
+        }
+        String orderId = null;
+        for (String name : ORDER_PARAMS) {
+            orderId = orderId != null ? orderId : params.get(name);
+        }
+        if (orderId == null || Identifiers.problem(orderId, "order_id") != null) {
+            return ResponseEntity.badRequest()
+                    .body(Map.of("error", "invalid_request", "detail", "the return names no valid order_id"));
+        }
+        Optional<Order> order = orders.find(orderId);
+        if (order.isEmpty()) {
+            return ResponseEntity.status(404).body(Map.of("error", "unknown_order"));
+        }
+        OrderStatus status = order.get().status();
+        if (status == OrderStatus.PENDING) {
+            Optional<UUID> run = reconciler.checkOnReturn(orderId);
+            if (run.isPresent()) {
+                reconciler.awaitRun(run.get(), wait);
+            }
+            status = orders.find(orderId).map(Order::status).orElse(status);
+        }
+        String page = environment.getProperty("payhook.providers." + provider + ".return."
+                + (status == OrderStatus.PAID ? "success-url" : "failure-url"));
+        if (page == null || page.isBlank()) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("order_id", orderId);
+            body.put("status", status.wireName());
+            return ResponseEntity.ok(body);
+        }
+        return ResponseEntity.status(302)
+                .header(HttpHeaders.LOCATION, URI.create(page.trim()).toString())
+                .build();
+    }
+}

@@ -1,0 +1,115 @@
+package dev.payhook.reconcile;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.payhook.support.ApiStubs;
+import dev.payhook.support.GatewayTest;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.context.TestPropertySource;
+
+/**
+ * The reconciler on its own schedule, its intervals shortened: it finds a paid order nobody told
+ * Payhook about, leaves one nobody paid to a person, and runs on one instance at a time.
+ */
+@TestPropertySource(
+        properties = {
+            "payhook.reconcile.scheduled=true",
+            "payhook.reconcile.sweep-interval=500ms",
+            "payhook.reconcile.pending-after=1s",
+            "payhook.reconcile.give-up-after=4s"
+        })
+class ScheduledReconcileTest extends GatewayTest {
+
+    private static final WireMockServer API = ApiStubs.server();
+
+    @Autowired
+    Reconciler reconciler;
+
+    @Test
+    void sweepFindsAPaidOrderByItself() {
+        String order = unique("ord");
+        String pi = unique("pi");
+        gateway.putOrder(order, 1900, "EUR");
+        String intent = "{\"id\":\"" + pi + "\",\"object\":\"payment_intent\",\"amount\":1900,\"amount_received\":1900,"
+                + "\"created\":" + Instant.now().minusSeconds(30).getEpochSecond() + ",\"currency\":\"eur\","
+                + "\"livemode\":false,\"metadata\":{\"order_id\":\"" + order + "\"},\"status\":\"succeeded\"}";
+        API.stubFor(get(urlPathEqualTo("/stripe/v1/payment_intents/search"))
+                .withQueryParam("query", equalTo("metadata['order_id']:'" + order + "'"))
+                .willReturn(okJson("{\"object\":\"search_result\",\"data\":[" + intent + "],\"has_more\":false}")));
+        API.stubFor(get(urlPathEqualTo("/stripe/v1/payment_intents/" + pi)).willReturn(okJson(intent)));
+        API.stubFor(get(urlPathEqualTo("/stripe/v1/refunds"))
+                .withQueryParam("payment_intent", equalTo(pi))
+                .willReturn(okJson("{\"object\":\"list\",\"data\":[],\"has_more\":false}")));
+
+        awaitOrder(order, "paid");
+
+        assertThat(count(
+                        "SELECT count(*) FROM receipts r JOIN reconcile_runs run ON run.id = r.run_id "
+                                + "WHERE r.order_id = ? AND r.source = 'reconciler' AND run.trigger = 'sweep'",
+                        order))
+                .isPositive();
+        assertThat(gateway.order(order).path("payments")).hasSize(1);
+    }
+
+    @Test
+    void orderNobodyConfirmsBecomesAReviewAndStaysPending() {
+        String order = unique("ord");
+        gateway.putOrder(order, 1900, "EUR");
+
+        await().atMost(DEADLINE)
+                .until(() ->
+                        count("SELECT count(*) FROM reviews WHERE order_id = ? AND kind = 'unconfirmed_payment'", order)
+                                == 1);
+
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+        assertThat(count(
+                        "SELECT count(*) FROM reconcile_findings WHERE order_id = ? AND kind = 'unconfirmed_payment'",
+                        order))
+                .isPositive();
+    }
+
+    @Test
+    void onlyOneInstanceRunsAScheduledReconciliationAtATime() throws Exception {
+        ScheduledRuns first = new ScheduledRuns(reconciler, jdbc);
+        ScheduledRuns second = new ScheduledRuns(reconciler, jdbc);
+        CountDownLatch holding = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Runnable hold = () -> {
+            holding.countDown();
+            try {
+                release.await(DEADLINE.toSeconds(), TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        // the context's own scheduler may hold the lock for a moment: the first instance waits its turn
+        CompletableFuture<Boolean> firstRan = CompletableFuture.supplyAsync(() -> {
+            await().atMost(DEADLINE).until(() -> first.exclusively("test", hold));
+            return true;
+        });
+        assertThat(holding.await(DEADLINE.toSeconds(), TimeUnit.SECONDS)).isTrue();
+        gateway.putOrder(unique("ord"), 100, "EUR");
+        int sweeps = count("SELECT count(*) FROM reconcile_runs WHERE trigger = 'sweep'");
+
+        boolean secondRan = second.exclusively("test", () -> {});
+        second.sweep();
+
+        assertThat(secondRan).isFalse();
+        assertThat(count("SELECT count(*) FROM reconcile_runs WHERE trigger = 'sweep'"))
+                .isEqualTo(sweeps);
+        release.countDown();
+        assertThat(firstRan.get(DEADLINE.toSeconds(), TimeUnit.SECONDS)).isTrue();
+        assertThat(second.exclusively("test", () -> {})).isTrue();
+    }
+}

@@ -1,0 +1,74 @@
+package dev.payhook.returns;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.payhook.support.ApiStubs;
+import dev.payhook.support.Gateway.Answer;
+import dev.payhook.support.GatewayTest;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The payer's browser return is a signal to ask the provider, never a payment by itself. */
+class ReturnsTest extends GatewayTest {
+
+    private static final WireMockServer API = ApiStubs.server();
+
+    @Test
+    void returnOfAPaidOrderAsksTheProviderThenSendsThePayerOn() {
+        String order = unique("ord");
+        String pi = unique("pi");
+        gateway.putOrder(order, 2100, "EUR");
+        String intent = "{\"id\":\"" + pi + "\",\"object\":\"payment_intent\",\"amount\":2100,\"amount_received\":2100,"
+                + "\"created\":" + Instant.now().minusSeconds(20).getEpochSecond() + ",\"currency\":\"eur\","
+                + "\"livemode\":false,\"metadata\":{\"order_id\":\"" + order + "\"},\"status\":\"succeeded\"}";
+        API.stubFor(get(urlPathEqualTo("/stripe/v1/payment_intents/search"))
+                .withQueryParam("query", equalTo("metadata['order_id']:'" + order + "'"))
+                .willReturn(okJson("{\"object\":\"search_result\",\"data\":[" + intent + "],\"has_more\":false}")));
+        API.stubFor(get(urlPathEqualTo("/stripe/v1/refunds"))
+                .withQueryParam("payment_intent", equalTo(pi))
+                .willReturn(okJson("{\"object\":\"list\",\"data\":[],\"has_more\":false}")));
+
+        Answer back = browser("/returns/stripe?order_id=" + order + "&payment_intent=" + pi);
+
+        assertThat(back.status()).isEqualTo(302);
+        assertThat(back.headers().get("location")).containsExactly("https://shop.example.test/thanks");
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("paid");
+    }
+
+    @Test
+    void returnAloneNeverPaysAnOrder() {
+        String order = unique("ord");
+        gateway.putOrder(order, 2100, "EUR");
+
+        Answer back = browser("/returns/stripe?order_id=" + order + "&redirect_status=succeeded");
+
+        assertThat(back.status()).isEqualTo(302);
+        assertThat(back.headers().get("location")).containsExactly("https://shop.example.test/payment-problem");
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+        assertThat(count("SELECT count(*) FROM reconcile_runs WHERE order_id = ?", order))
+                .isEqualTo(1);
+
+        // reloading the page does not ask the provider again at once
+        assertThat(browser("/returns/stripe?order_id=" + order).status()).isEqualTo(302);
+        assertThat(count("SELECT count(*) FROM reconcile_runs WHERE order_id = ?", order))
+                .isEqualTo(1);
+    }
+
+    @Test
+    void returnForNoRegisteredOrderIsRefused() {
+        assertThat(browser("/returns/stripe?order_id=" + unique("ord")).status())
+                .isEqualTo(404);
+        assertThat(browser("/returns/stripe").status()).isEqualTo(400);
+        assertThat(browser("/returns/nosuch?order_id=x").status()).isEqualTo(404);
+    }
+
+    private Answer browser(String path) {
+        return gateway.request("GET", path, Map.of());
+    }
+}
