@@ -48,6 +48,13 @@ public final class ApiStubs {
                 .atPriority(10)
                 .willReturn(okJson("{\"object\":\"search_result\",\"data\":[],\"has_more\":false,"
                         + "\"next_page\":null,\"url\":\"/v1/payment_intents/search\"}")));
+        server.stubFor(get(urlPathEqualTo("/stripe/v1/events"))
+                .atPriority(10)
+                .willReturn(okJson("{\"object\":\"list\",\"data\":[],\"has_more\":false,\"url\":\"/v1/events\"}")));
+        server.stubFor(get(urlPathEqualTo("/paddle/events"))
+                .atPriority(10)
+                .willReturn(okJson("{\"data\":[],\"meta\":{\"request_id\":\"req_none\",\"pagination\":"
+                        + "{\"per_page\":200,\"has_more\":false,\"estimated_total\":0}}}")));
         // Dodo's metadata is not searchable: Payhook reads its newest payments
         server.stubFor(get(urlPathEqualTo("/dodo/payments")).atPriority(10).willReturn(okJson("{\"items\":[]}")));
         // Alipay answers in-band, unsigned
