@@ -5,6 +5,8 @@ import dev.payhook.payment.PaymentStatus;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
 
 /**
  * What a lookup says of one payment now, in Payhook's terms, and the events that say it
@@ -60,6 +62,21 @@ public record PaymentSnapshot(
     /** The reading of a lookup fact that said this. */
     public Reading reading() {
         return Reading.of(factId(), this::events);
+    }
+
+    /**
+     * A lookup fact of {@code kind}, its JSON turned into a snapshot by {@code mapping}: the reading
+     * of a provider's API answer. Never throws for bad content.
+     */
+    public static Reading read(Fact fact, String kind, Function<JsonNode, PaymentSnapshot> mapping) {
+        if (!kind.equals(fact.kind())) {
+            return Reading.failed(null, new UnparseablePayload("not a " + kind + " fact: " + fact.kind()));
+        }
+        try {
+            return mapping.apply(WireJson.tree(fact.body())).reading();
+        } catch (UnparseablePayload e) {
+            return Reading.failed(null, e);
+        }
     }
 
     private NormalizedEvent.Builder builder(String eventId, Instant at) {

@@ -1,16 +1,10 @@
 package dev.payhook.reconcile;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.payhook.support.ApiStubs;
 import dev.payhook.support.GatewayTest;
-import java.time.Instant;
+import dev.payhook.support.StripeApiStubs;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -31,8 +25,6 @@ import org.springframework.test.context.TestPropertySource;
         })
 class ScheduledReconcileTest extends GatewayTest {
 
-    private static final WireMockServer API = ApiStubs.server();
-
     @Autowired
     Reconciler reconciler;
 
@@ -41,16 +33,7 @@ class ScheduledReconcileTest extends GatewayTest {
         String order = unique("ord");
         String pi = unique("pi");
         gateway.putOrder(order, 1900, "EUR");
-        String intent = "{\"id\":\"" + pi + "\",\"object\":\"payment_intent\",\"amount\":1900,\"amount_received\":1900,"
-                + "\"created\":" + Instant.now().minusSeconds(30).getEpochSecond() + ",\"currency\":\"eur\","
-                + "\"livemode\":false,\"metadata\":{\"order_id\":\"" + order + "\"},\"status\":\"succeeded\"}";
-        API.stubFor(get(urlPathEqualTo("/stripe/v1/payment_intents/search"))
-                .withQueryParam("query", equalTo("metadata['order_id']:'" + order + "'"))
-                .willReturn(okJson("{\"object\":\"search_result\",\"data\":[" + intent + "],\"has_more\":false}")));
-        API.stubFor(get(urlPathEqualTo("/stripe/v1/payment_intents/" + pi)).willReturn(okJson(intent)));
-        API.stubFor(get(urlPathEqualTo("/stripe/v1/refunds"))
-                .withQueryParam("payment_intent", equalTo(pi))
-                .willReturn(okJson("{\"object\":\"list\",\"data\":[],\"has_more\":false}")));
+        StripeApiStubs.paid(order, pi, 1900, "eur");
 
         awaitOrder(order, "paid");
 

@@ -6,22 +6,26 @@ import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static dev.payhook.support.StripeApiStubs.intent;
+import static dev.payhook.support.StripeApiStubs.list;
+import static dev.payhook.support.StripeApiStubs.refund;
+import static dev.payhook.support.StripeApiStubs.searchFor;
+import static dev.payhook.support.StripeApiStubs.stub;
+import static dev.payhook.support.StripeApiStubs.stubPayment;
+import static dev.payhook.support.StripeApiStubs.stubRefunds;
+import static dev.payhook.support.StripeApiStubs.stubSearch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import dev.payhook.support.ApiStubs;
-import dev.payhook.support.Fixtures;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;
 import jakarta.jms.JMSException;
 import jakarta.jms.TextMessage;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -220,65 +224,6 @@ class StripeReconcileTest extends GatewayTest {
                         .asString())
                 .contains("since");
         assertThat(gateway.get("/ops/reconcile/" + UUID.randomUUID()).status()).isEqualTo(404);
-    }
-
-    private static MappingBuilder searchFor(String order) {
-        return get(urlPathEqualTo("/stripe/v1/payment_intents/search"))
-                .withQueryParam("query", equalTo("metadata['order_id']:'" + order + "'"))
-                .withHeader("Authorization", equalTo("Bearer " + ApiStubs.STRIPE_KEY));
-    }
-
-    private static void stubSearch(String order, String... intents) {
-        stub(
-                searchFor(order),
-                okJson(text(Fixtures.load("stripe/api/search.json", Map.of("data", String.join(",", intents))))));
-    }
-
-    private static void stubPayment(String pi, String intent) {
-        stub(get(urlPathEqualTo("/stripe/v1/payment_intents/" + pi)), okJson(intent));
-    }
-
-    private static void stubRefunds(String pi, String... refunds) {
-        stub(
-                get(urlPathEqualTo("/stripe/v1/refunds")).withQueryParam("payment_intent", equalTo(pi)),
-                okJson(list("/v1/refunds", refunds)));
-    }
-
-    private static void stub(MappingBuilder request, ResponseDefinitionBuilder response) {
-        API.stubFor(request.willReturn(response));
-    }
-
-    private static String intent(String pi, String order, long amount, String status) {
-        return intent(pi, order, amount, "eur", status, Instant.now().minusSeconds(300));
-    }
-
-    private static String intent(
-            String pi, String order, long amount, String currency, String status, Instant created) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("payment_id", pi);
-        v.put("order_id", order);
-        v.put("amount", amount);
-        v.put("amount_received", "succeeded".equals(status) ? amount : 0);
-        v.put("currency", currency);
-        v.put("created", created.getEpochSecond());
-        v.put("status", status);
-        return text(Fixtures.load("stripe/api/payment_intent.json", v));
-    }
-
-    private static String refund(String id, String pi, long amount, Instant created) {
-        return text(Fixtures.load(
-                "stripe/api/refund.json",
-                Map.of(
-                        "refund_id", id,
-                        "payment_id", pi,
-                        "amount", amount,
-                        "currency", "usd",
-                        "created", created.getEpochSecond())));
-    }
-
-    private static String list(String url, String... data) {
-        return text(Fixtures.load(
-                "stripe/api/list.json", Map.of("data", String.join(",", data), "has_more", false, "url", url)));
     }
 
     private static ResponseDefinitionBuilder stripeError(int status, String type, String message) {

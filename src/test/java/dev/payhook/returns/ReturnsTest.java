@@ -1,38 +1,22 @@
 package dev.payhook.returns;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
-import static com.github.tomakehurst.wiremock.client.WireMock.get;
-import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.payhook.support.ApiStubs;
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.GatewayTest;
-import java.time.Instant;
+import dev.payhook.support.StripeApiStubs;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The payer's browser return is a signal to ask the provider, never a payment by itself. */
 class ReturnsTest extends GatewayTest {
 
-    private static final WireMockServer API = ApiStubs.server();
-
     @Test
     void returnOfAPaidOrderAsksTheProviderThenSendsThePayerOn() {
         String order = unique("ord");
         String pi = unique("pi");
         gateway.putOrder(order, 2100, "EUR");
-        String intent = "{\"id\":\"" + pi + "\",\"object\":\"payment_intent\",\"amount\":2100,\"amount_received\":2100,"
-                + "\"created\":" + Instant.now().minusSeconds(20).getEpochSecond() + ",\"currency\":\"eur\","
-                + "\"livemode\":false,\"metadata\":{\"order_id\":\"" + order + "\"},\"status\":\"succeeded\"}";
-        API.stubFor(get(urlPathEqualTo("/stripe/v1/payment_intents/search"))
-                .withQueryParam("query", equalTo("metadata['order_id']:'" + order + "'"))
-                .willReturn(okJson("{\"object\":\"search_result\",\"data\":[" + intent + "],\"has_more\":false}")));
-        API.stubFor(get(urlPathEqualTo("/stripe/v1/refunds"))
-                .withQueryParam("payment_intent", equalTo(pi))
-                .willReturn(okJson("{\"object\":\"list\",\"data\":[],\"has_more\":false}")));
+        StripeApiStubs.paid(order, pi, 2100, "eur");
 
         Answer back = browser("/returns/stripe?order_id=" + order + "&payment_intent=" + pi);
 

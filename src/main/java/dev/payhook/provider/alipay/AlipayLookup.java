@@ -5,7 +5,6 @@ import dev.payhook.provider.Fact;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.Reading;
-import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import java.time.Instant;
 import java.util.List;
@@ -19,14 +18,7 @@ final class AlipayLookup {
     private AlipayLookup() {}
 
     static Reading read(String provider, Fact fact) {
-        if (!AlipayApi.TRADE.equals(fact.kind())) {
-            return Reading.failed(null, new UnparseablePayload("not an Alipay fact: " + fact.kind()));
-        }
-        try {
-            return snapshot(provider, WireJson.tree(fact.body())).reading();
-        } catch (UnparseablePayload e) {
-            return Reading.failed(null, e);
-        }
+        return PaymentSnapshot.read(fact, AlipayApi.TRADE, tree -> snapshot(provider, tree));
     }
 
     /** TRADE_CLOSED after a refund is a paid trade refunded in full, not a canceled one. */

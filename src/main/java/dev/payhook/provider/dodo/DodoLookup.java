@@ -4,7 +4,6 @@ import dev.payhook.payment.EventType;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.Reading;
-import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import java.time.Instant;
 import java.util.List;
@@ -17,14 +16,7 @@ final class DodoLookup {
     private DodoLookup() {}
 
     static Reading read(String provider, Fact fact) {
-        if (!DodoApi.PAYMENT.equals(fact.kind())) {
-            return Reading.failed(null, new UnparseablePayload("not a Dodo fact: " + fact.kind()));
-        }
-        try {
-            return snapshot(provider, WireJson.tree(fact.body())).reading();
-        } catch (UnparseablePayload e) {
-            return Reading.failed(null, e);
-        }
+        return PaymentSnapshot.read(fact, DodoApi.PAYMENT, tree -> snapshot(provider, tree));
     }
 
     private static PaymentSnapshot snapshot(String provider, JsonNode body) {

@@ -5,7 +5,6 @@ import dev.payhook.provider.Fact;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.Reading;
-import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paddle.PaddleNotification.Adjustment;
 import dev.payhook.provider.paddle.PaddleNotification.Transaction;
@@ -20,14 +19,7 @@ final class PaddleLookup {
     private PaddleLookup() {}
 
     static Reading read(String provider, Fact fact) {
-        if (!PaddleApi.TRANSACTION.equals(fact.kind())) {
-            return Reading.failed(null, new UnparseablePayload("not a Paddle fact: " + fact.kind()));
-        }
-        try {
-            return snapshot(provider, WireJson.tree(fact.body())).reading();
-        } catch (UnparseablePayload e) {
-            return Reading.failed(null, e);
-        }
+        return PaymentSnapshot.read(fact, PaddleApi.TRANSACTION, tree -> snapshot(provider, tree));
     }
 
     private static PaymentSnapshot snapshot(String provider, JsonNode fact) {

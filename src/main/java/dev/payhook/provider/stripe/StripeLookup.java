@@ -4,7 +4,6 @@ import dev.payhook.payment.EventType;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.Reading;
-import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.stripe.StripeObjects.PaymentIntent;
 import dev.payhook.provider.stripe.StripeObjects.Refund;
@@ -19,14 +18,7 @@ final class StripeLookup {
     private StripeLookup() {}
 
     static Reading read(String provider, Fact fact) {
-        if (!StripeApi.PAYMENT_INTENT.equals(fact.kind())) {
-            return Reading.failed(null, new UnparseablePayload("not a Stripe fact: " + fact.kind()));
-        }
-        try {
-            return snapshot(provider, WireJson.tree(fact.body())).reading();
-        } catch (UnparseablePayload e) {
-            return Reading.failed(null, e);
-        }
+        return PaymentSnapshot.read(fact, StripeApi.PAYMENT_INTENT, tree -> snapshot(provider, tree));
     }
 
     private static PaymentSnapshot snapshot(String provider, JsonNode fact) {

@@ -15,14 +15,7 @@ final class WechatPayLookup {
     private WechatPayLookup() {}
 
     static Reading read(String provider, Fact fact) {
-        if (!WechatPayApi.TRANSACTION.equals(fact.kind())) {
-            return Reading.failed(null, new UnparseablePayload("not a WeChat Pay fact: " + fact.kind()));
-        }
-        try {
-            return snapshot(provider, WireJson.tree(fact.body())).reading();
-        } catch (UnparseablePayload e) {
-            return Reading.failed(null, e);
-        }
+        return PaymentSnapshot.read(fact, WechatPayApi.TRANSACTION, tree -> snapshot(provider, tree));
     }
 
     /** REFUND: the money was taken and some went back; how much, only the refund's own query tells. */
