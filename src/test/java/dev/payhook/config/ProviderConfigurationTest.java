@@ -1,8 +1,12 @@
 package dev.payhook.config;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.payhook.PayhookApplication;
+import dev.payhook.support.TestKeys;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.assertj.core.api.AbstractThrowableAssert;
@@ -54,4 +58,30 @@ class ProviderConfigurationTest {
         startingWith("--payhook.providers[acme.v2].scheme=stripe", "--payhook.providers[acme.v2].secrets[0]=s")
                 .hasStackTraceContaining("payhook.providers.acme.v2: a provider id is 1 to 64 letters");
     }
+
+    @Test
+    void halfTheApiCredentialsRefuseToStart() {
+        startingWith(
+                        "--payhook.providers.stripe.secrets[0]=whsec_x",
+                        "--payhook.providers.alipay.public-keys[0]=" + PUBLIC_KEY,
+                        "--payhook.providers.alipay.api.app-id=2021000000000000")
+                .hasStackTraceContaining("payhook.providers.alipay.api.private-key is empty but other "
+                        + "payhook.providers.alipay.api credentials are set");
+    }
+
+    @Test
+    void anApiPrivateKeyThatDoesNotParseRefusesToStartWithoutShowingIt() {
+        startingWith(
+                        "--payhook.providers.alipay.public-keys[0]=" + PUBLIC_KEY,
+                        "--payhook.providers.alipay.api.app-id=2021000000000000",
+                        "--payhook.providers.alipay.api.private-key=NotAKeyButASecretText")
+                .hasStackTraceContaining("payhook.providers.alipay.api.private-key is not an RSA private key")
+                .satisfies(e -> {
+                    StringWriter trace = new StringWriter();
+                    e.printStackTrace(new PrintWriter(trace));
+                    assertThat(trace.toString()).doesNotContain("NotAKeyButASecretText");
+                });
+    }
+
+    private static final String PUBLIC_KEY = TestKeys.publicKey(TestKeys.CURRENT);
 }

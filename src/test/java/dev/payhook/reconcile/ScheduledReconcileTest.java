@@ -3,8 +3,12 @@ package dev.payhook.reconcile;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.payhook.support.AdyenBatch;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.StripeApiStubs;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -58,6 +62,32 @@ class ScheduledReconcileTest extends GatewayTest {
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
         assertThat(count(
                         "SELECT count(*) FROM reconcile_findings WHERE order_id = ? AND kind = 'unconfirmed_payment'",
+                        order))
+                .isPositive();
+    }
+
+    @Test
+    void pendingAdyenOrderBecomesAReviewForNoAdyenApiCanBeAsked() {
+        String order = unique("ord");
+        gateway.putOrder(order, 1900, "EUR");
+        byte[] declined = AdyenBatch.batch(
+                "false",
+                List.of(AdyenBatch.item(
+                        unique("psp"), "", order, 1900, "EUR", "AUTHORISATION", "false", Instant.now())));
+        assertThat(gateway.post("/webhooks/adyen", "application/json", declined, Map.of())
+                        .status())
+                .isEqualTo(200);
+
+        await().atMost(DEADLINE)
+                .until(() -> count(
+                                "SELECT count(*) FROM reviews WHERE order_id = ? AND kind = 'unconfirmed_payment'"
+                                        + " AND detail LIKE '%no provider can be asked%'",
+                                order)
+                        == 1);
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+        assertThat(count(
+                        "SELECT count(*) FROM reconcile_findings WHERE order_id = ? AND kind = 'cannot_ask'"
+                                + " AND detail LIKE 'adyen:%'",
                         order))
                 .isPositive();
     }

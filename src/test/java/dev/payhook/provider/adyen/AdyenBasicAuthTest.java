@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
+import dev.payhook.support.AdyenBatch;
 import dev.payhook.support.GatewayTest;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class AdyenBasicAuthTest {
 
     private final SignatureScheme adyen = new AdyenScheme().create("adyen", settings(), Clock.systemUTC());
-    private final byte[] batch = AdyenNotificationTest.batch(
+    private final byte[] batch = AdyenBatch.batch(
             "false", List.of(AdyenNotificationTest.authorisation("ord-1", "psp-1", 100, "EUR", Instant.now())));
 
     private static AdyenSettings settings() {

@@ -1,15 +1,14 @@
 package dev.payhook.provider.adyen;
 
+import static dev.payhook.support.AdyenBatch.batch;
+import static dev.payhook.support.AdyenBatch.item;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.payhook.support.Fixtures;
+import dev.payhook.support.AdyenBatch.Item;
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.ProviderScenarios;
-import dev.payhook.support.Signer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,13 +18,6 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** Adyen standard notifications: per-item HMAC, batches verified and processed as a whole, answer [accepted]. */
 class AdyenNotificationTest extends ProviderScenarios {
-
-    /** One item of a batch: its fields and the key that signs it (null: no signature). */
-    record Item(Map<String, Object> fields, String key) {
-        String eventId() {
-            return fields.get("psp_reference") + ":" + fields.get("event_code") + ":" + fields.get("success");
-        }
-    }
 
     @Override
     protected String provider() {
@@ -39,49 +31,6 @@ class AdyenNotificationTest extends ProviderScenarios {
     /** A refund's merchantReference is the reference of the refund request, not the order. */
     static Item refundItem(String order, String payment, long amount, Instant at) {
         return item(unique("rf"), payment, "refund-request-" + unique("r"), amount, "CNY", "REFUND", "true", at);
-    }
-
-    private static Item item(
-            String psp,
-            String original,
-            String order,
-            long amount,
-            String currency,
-            String code,
-            String success,
-            Instant at) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("psp_reference", psp);
-        f.put("original_reference", original);
-        f.put("order_id", order);
-        f.put("amount", amount);
-        f.put("currency", currency);
-        f.put("event_code", code);
-        f.put("success", success);
-        f.put("occurred_at", OffsetDateTime.ofInstant(at, ZoneOffset.ofHours(1)).toString());
-        return new Item(f, ADYEN_KEY);
-    }
-
-    static byte[] batch(String live, List<Item> items) {
-        StringBuilder json = new StringBuilder("{\n  \"live\": \"" + live + "\",\n  \"notificationItems\": [\n");
-        for (int i = 0; i < items.size(); i++) {
-            Item item = items.get(i);
-            Map<String, Object> values = new LinkedHashMap<>(item.fields());
-            String signed = String.join(
-                    ":",
-                    String.valueOf(values.get("psp_reference")),
-                    String.valueOf(values.get("original_reference")),
-                    "PayhookTestMerchant",
-                    String.valueOf(values.get("order_id")),
-                    String.valueOf(values.get("amount")),
-                    String.valueOf(values.get("currency")),
-                    String.valueOf(values.get("event_code")),
-                    String.valueOf(values.get("success")));
-            values.put("hmac", item.key() == null ? "" : Signer.adyen(item.key(), signed));
-            json.append(new String(Fixtures.load("adyen/item.json", values), StandardCharsets.UTF_8).stripTrailing());
-            json.append(i < items.size() - 1 ? ",\n" : "\n");
-        }
-        return json.append("  ]\n}\n").toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private static Notification notification(List<Item> items) {
