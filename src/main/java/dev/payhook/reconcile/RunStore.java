@@ -59,6 +59,13 @@ public class RunStore {
                 id);
     }
 
+    /** Runs a stopped gateway left running: they end failed, so no run stays "running" for ever. */
+    public int abandon(Instant startedBefore, String why) {
+        return jdbc.update("""
+                UPDATE reconcile_runs SET status = 'failed', error = ?, finished_at = now()
+                WHERE status = 'running' AND started_at < ?""", why, Timestamp.from(startedBefore));
+    }
+
     /** A run as {@code GET /ops/reconcile/{run_id}} shows it, findings included. */
     public Optional<Map<String, Object>> find(UUID id) {
         return jdbc.queryForList(RUN + " WHERE id = ?", id).stream().findFirst().map(run -> {

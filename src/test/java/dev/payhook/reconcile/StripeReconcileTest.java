@@ -58,6 +58,8 @@ class StripeReconcileTest extends GatewayTest {
         JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
 
         assertThat(run.path("status").asString()).isEqualTo("done");
+        assertThat(run.path("trigger").asString()).isEqualTo("order");
+        assertThat(run.path("finished_at").asString()).matches("\\d{4}-\\d{2}-\\d{2}T.*");
         assertThat(run.path("checked").asInt()).isEqualTo(1);
         assertThat(run.path("applied").asInt()).isEqualTo(1);
         JsonNode paid = gateway.order(order);
