@@ -137,8 +137,15 @@ public class Reconciler {
         }
         Run run = open(RunTrigger.SWEEP, null, null, null);
         execute(run, () -> {
+            // the feeds first, from their cursors: cheap, and the only way to find a Paddle
+            // transaction nobody told Payhook about; what they pay needs no lookup
+            if (!pending.isEmpty()) {
+                readFeeds(run, null, false);
+            }
             Instant giveUp = now.minus(properties.getGiveUpAfter());
-            pending.forEach(order -> sweep(run, order, giveUp));
+            pending.stream()
+                    .filter(order -> work.stillPending(order.orderId()))
+                    .forEach(order -> sweep(run, order, giveUp));
             unknown.forEach(k -> payment(run, k));
         });
         return Optional.of(run.id());
@@ -148,14 +155,23 @@ public class Reconciler {
     public UUID daily() {
         Run run = open(RunTrigger.DAILY, null, null, null);
         Instant since = clock.instant().minus(properties.getLookback());
-        execute(
-                run,
-                () -> providers
-                        .enabled()
-                        .forEach((name, provider) -> provider.api()
-                                .flatMap(ProviderApi::feed)
-                                .ifPresent(feed -> feeds.read(run, name, feed, since, true))));
+        execute(run, () -> readFeeds(run, since, true));
         return run.id();
+    }
+
+    /** Every provider's feed; one that fails fails the run but not the reading of the others. */
+    private void readFeeds(Run run, Instant since, boolean compare) {
+        providers
+                .enabled()
+                .forEach((name, provider) -> provider.api()
+                        .flatMap(ProviderApi::feed)
+                        .ifPresent(feed -> {
+                            try {
+                                feeds.read(run, name, feed, since, compare);
+                            } catch (ApiFailure e) {
+                                run.failed(name + ": " + e.getMessage());
+                            }
+                        }));
     }
 
     private void provider(Run run, String name, Instant since) {

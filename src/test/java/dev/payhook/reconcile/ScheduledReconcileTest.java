@@ -1,11 +1,19 @@
 package dev.payhook.reconcile;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.absent;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import dev.payhook.support.AdyenBatch;
+import dev.payhook.support.ApiStubs;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.StripeApiStubs;
+import dev.payhook.support.TestProvider;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +55,29 @@ class ScheduledReconcileTest extends GatewayTest {
                         order))
                 .isPositive();
         assertThat(gateway.order(order).path("payments")).hasSize(1);
+    }
+
+    @Test
+    void sweepReadsTheFeedForWhatNoLookupCanFind() {
+        String order = unique("ord");
+        gateway.putOrder(order, 4900, "USD");
+        String event = "evt_" + unique("sweep");
+        String page = "{\"data\":["
+                + new String(
+                        TestProvider.PADDLE.payment(event, unique("txn"), order, 4900, "USD", Instant.now()),
+                        StandardCharsets.UTF_8)
+                + "],\"meta\":{\"request_id\":\"req_1\",\"pagination\":{\"per_page\":200,\"has_more\":false}}}";
+        StubMapping feed = ApiStubs.server()
+                .stubFor(get(urlPathEqualTo("/paddle/events"))
+                        .withQueryParam("after", absent())
+                        .willReturn(okJson(page)));
+        try {
+            awaitOrder(order, "paid");
+        } finally {
+            ApiStubs.server().removeStub(feed);
+        }
+        assertThat(count("SELECT count(*) FROM receipts WHERE event_id = ? AND source = 'reconciler'", event))
+                .isEqualTo(1);
     }
 
     @Test
