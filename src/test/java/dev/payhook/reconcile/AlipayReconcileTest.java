@@ -99,11 +99,7 @@ class AlipayReconcileTest extends GatewayTest {
 
         JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
 
-        assertThat(run.path("status").asString()).isEqualTo("failed");
-        assertThat(run.path("error").asString()).contains("alipay.trade.query").contains("signature");
-        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
-        assertThat(count("SELECT count(*) FROM receipts WHERE order_id = ?", order))
-                .isZero();
+        assertFailedChangingNothing(run, order, "alipay.trade.query", "signature");
     }
 
     @Test

@@ -95,9 +95,7 @@ class DodoReconcileTest extends GatewayTest {
 
         JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
 
-        assertThat(run.path("status").asString()).isEqualTo("failed");
-        assertThat(run.path("error").asString()).contains("dodo").contains("HTTP 401");
-        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+        assertFailedChangingNothing(run, order, "dodo", "HTTP 401");
         API.removeStub(refused);
     }
 

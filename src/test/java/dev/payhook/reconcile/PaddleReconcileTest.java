@@ -120,11 +120,7 @@ class PaddleReconcileTest extends GatewayTest {
 
         JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
 
-        assertThat(run.path("status").asString()).isEqualTo("failed");
-        assertThat(run.path("error").asString()).contains("paddle").contains("HTTP 500");
-        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
-        assertThat(count("SELECT count(*) FROM receipts WHERE order_id = ? AND source = 'reconciler'", order))
-                .isZero();
+        assertFailedChangingNothing(run, order, "paddle", "HTTP 500");
     }
 
     private void await(String order, String txn) {

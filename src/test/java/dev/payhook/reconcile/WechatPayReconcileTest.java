@@ -70,11 +70,7 @@ class WechatPayReconcileTest extends GatewayTest {
 
         JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
 
-        assertThat(run.path("status").asString()).isEqualTo("failed");
-        assertThat(run.path("error").asString()).contains("wechatpay").contains("platform keys");
-        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
-        assertThat(count("SELECT count(*) FROM receipts WHERE order_id = ?", order))
-                .isZero();
+        assertFailedChangingNothing(run, order, "wechatpay", "platform keys");
     }
 
     @Test
@@ -83,8 +79,7 @@ class WechatPayReconcileTest extends GatewayTest {
         gateway.putOrder(failing, 100, "CNY");
         stubTransaction(failing, serverError());
         JsonNode failed = awaitRun(reconcile("{\"order_id\":\"" + failing + "\"}"));
-        assertThat(failed.path("status").asString()).isEqualTo("failed");
-        assertThat(failed.path("error").asString()).contains("HTTP 500");
+        assertFailedChangingNothing(failed, failing, "HTTP 500");
 
         String unpaid = unique("ord");
         gateway.putOrder(unpaid, 100, "CNY");

@@ -1,5 +1,6 @@
 package dev.payhook.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
@@ -142,6 +143,17 @@ public abstract class GatewayTest {
                                 .path("status")
                                 .asString()));
         return gateway.get("/ops/reconcile/" + run).json();
+    }
+
+    /** A run that failed as it must: its error names {@code reasons}, the order is as it was, no fact was kept. */
+    protected void assertFailedChangingNothing(JsonNode run, String order, String... reasons) {
+        assertThat(run.path("status").asString()).isEqualTo("failed");
+        for (String reason : reasons) {
+            assertThat(run.path("error").asString()).contains(reason);
+        }
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+        assertThat(count("SELECT count(*) FROM receipts WHERE order_id = ? AND source = 'reconciler'", order))
+                .isZero();
     }
 
     protected int count(String sql, Object... args) {
