@@ -72,10 +72,7 @@ public class ProviderRegistry {
             ProviderSettings f = binder.bindOrCreate(prefix, Bindable.of(format.settings()));
             Map<String, Boolean> credentials = new LinkedHashMap<>(s.credentials());
             credentials.putAll(f.credentials());
-            List<String> missing = credentials.entrySet().stream()
-                    .filter(c -> !c.getValue())
-                    .map(c -> prefix + "." + c.getKey())
-                    .toList();
+            List<String> missing = missing(prefix, credentials);
             if (Boolean.FALSE.equals(p.getEnabled())) {
                 log.info("Provider {} is disabled ({}.enabled=false)", id, prefix);
             } else if (!missing.isEmpty()
@@ -116,10 +113,7 @@ public class ProviderRegistry {
             return;
         }
         ProviderSettings settings = binder.bindOrCreate(prefix, Bindable.of(api.settings()));
-        List<String> missing = settings.credentials().entrySet().stream()
-                .filter(c -> !c.getValue())
-                .map(c -> prefix + "." + c.getKey())
-                .toList();
+        List<String> missing = missing(prefix, settings.credentials());
         if (missing.isEmpty()) {
             provider.api(create(api, settings, id, p.getMode(), provider.scheme(), calls));
         } else if (missing.size() < settings.credentials().size()) {
@@ -129,6 +123,14 @@ public class ProviderRegistry {
             provider.cannotAsk("no API credentials (" + String.join(", ", missing) + ")");
             log.warn("Provider {} takes webhooks but the reconciler cannot ask its API: {}", id, provider.cannotAsk());
         }
+    }
+
+    /** The settings under {@code prefix} of the credentials that are not set. */
+    private static List<String> missing(String prefix, Map<String, Boolean> credentials) {
+        return credentials.entrySet().stream()
+                .filter(c -> !c.getValue())
+                .map(c -> prefix + "." + c.getKey())
+                .toList();
     }
 
     public Optional<Provider> find(String provider) {

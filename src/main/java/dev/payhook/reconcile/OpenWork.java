@@ -12,7 +12,7 @@ import org.springframework.stereotype.Component;
 public class OpenWork {
 
     /** How many orders or payments one run looks at, so a backlog is worked through over several runs. */
-    static final int BATCH = 500;
+    private static final int BATCH = 500;
 
     private final JdbcTemplate jdbc;
 
@@ -25,11 +25,6 @@ public class OpenWork {
 
     /** A payment Payhook has recorded, at its provider. */
     public record Known(String provider, KnownPayment payment) {}
-
-    public boolean exists(String orderId) {
-        return !jdbc.queryForList("SELECT 1 FROM orders WHERE order_id = ?", orderId)
-                .isEmpty();
-    }
 
     public boolean stillPending(String orderId) {
         return !jdbc.queryForList("SELECT 1 FROM orders WHERE order_id = ? AND status = 'pending'", orderId)
