@@ -8,7 +8,7 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 
 @Configuration(proxyBeanMethods = false)
 @EnableScheduling
-@EnableConfigurationProperties({PayhookProperties.class, ReconcileProperties.class})
+@EnableConfigurationProperties({PayhookProperties.class, ReconcileProperties.class, SubscriptionProperties.class})
 public class PayhookConfig {
 
     @Bean

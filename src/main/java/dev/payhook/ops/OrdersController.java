@@ -8,6 +8,7 @@ import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.store.OrderStore;
 import dev.payhook.store.PaymentStore;
 import dev.payhook.store.ReviewStore;
+import dev.payhook.store.SubscriptionStore;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -31,11 +32,14 @@ public class OrdersController {
     private final OrderStore orders;
     private final PaymentStore payments;
     private final ReviewStore reviews;
+    private final SubscriptionStore subscriptions;
 
-    public OrdersController(OrderStore orders, PaymentStore payments, ReviewStore reviews) {
+    public OrdersController(
+            OrderStore orders, PaymentStore payments, ReviewStore reviews, SubscriptionStore subscriptions) {
         this.orders = orders;
         this.payments = payments;
         this.reviews = reviews;
+        this.subscriptions = subscriptions;
     }
 
     /** 201 when new, 200 when the same order again, 409 when the id is taken by a different order. */
@@ -85,6 +89,17 @@ public class OrdersController {
         v.put("entitlement", Map.of("status", orders.entitlement(o.orderId()).wireName()));
         v.put("payments", payments.ofOrder(o.orderId()));
         v.put("reviews", reviews.ofOrder(o.orderId()));
+        subscriptions.ofOrder(o.orderId()).ifPresent(s -> v.put("subscription", subscription(s)));
+        return v;
+    }
+
+    private static Map<String, Object> subscription(SubscriptionStore.Shown s) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("provider", s.provider());
+        v.put("provider_subscription_id", s.providerSubscriptionId());
+        v.put("status", s.state().status().wireName());
+        v.put("current_period_end", s.state().currentPeriodEnd());
+        v.put("cancel_at", s.state().cancelAt());
         return v;
     }
 }

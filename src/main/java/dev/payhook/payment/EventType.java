@@ -13,6 +13,9 @@ public enum EventType implements WireName {
     DISPUTE_LOST("dispute.lost"),
     SUBSCRIPTION_ACTIVATED("subscription.activated"),
     SUBSCRIPTION_UPDATED("subscription.updated"),
+    SUBSCRIPTION_PAST_DUE("subscription.past_due"),
+    SUBSCRIPTION_PAUSED("subscription.paused"),
+    SUBSCRIPTION_RESUMED("subscription.resumed"),
     SUBSCRIPTION_CANCELED("subscription.canceled"),
     OTHER("other");
 
@@ -20,6 +23,7 @@ public enum EventType implements WireName {
     public enum Branch implements WireName {
         /** Payment, refund and dispute events: facts about one payment's money. */
         PAYMENT,
+        /** Facts about one subscription's status; its payments take the payment branch. */
         SUBSCRIPTION,
         /** Kept, no effect. */
         OTHER
@@ -38,10 +42,20 @@ public enum EventType implements WireName {
 
     public Branch branch() {
         return switch (this) {
-            case SUBSCRIPTION_ACTIVATED, SUBSCRIPTION_UPDATED, SUBSCRIPTION_CANCELED -> Branch.SUBSCRIPTION;
+            case SUBSCRIPTION_ACTIVATED,
+                    SUBSCRIPTION_UPDATED,
+                    SUBSCRIPTION_PAST_DUE,
+                    SUBSCRIPTION_PAUSED,
+                    SUBSCRIPTION_RESUMED,
+                    SUBSCRIPTION_CANCELED -> Branch.SUBSCRIPTION;
             case OTHER -> Branch.OTHER;
             default -> Branch.PAYMENT;
         };
+    }
+
+    /** A payment event that, for a payment of a subscription, is a renewal paid or failed. */
+    public boolean movesSubscription() {
+        return this == PAYMENT_SUCCEEDED || this == PAYMENT_FAILED;
     }
 
     public static EventType fromWireName(String name) {

@@ -1,6 +1,6 @@
 package dev.payhook.payment;
 
-/** A payment as its order's settlement weighs it. */
+/** A payment as its order's settlement weighs it; {@code ofSubscription}: a payment of the order's subscription. */
 public record OrderPayment(
         long id,
         String provider,
@@ -8,7 +8,8 @@ public record OrderPayment(
         PaymentStatus status,
         Long amountMinor,
         String currency,
-        String sku) {
+        String sku,
+        boolean ofSubscription) {
 
     /** provider:provider payment id, what reviews and refund requests name it by. */
     public String key() {

@@ -82,21 +82,15 @@ public final class PaymentStateMachine {
      */
     public static Outcome outcome(List<PaymentEvent> events, String eventId) {
         Result with = derive(events);
-        Verdict verdict = with.verdicts().getOrDefault(eventId, Verdict.APPLIED);
-        if (verdict == Verdict.APPLIED) {
-            List<PaymentEvent> others =
-                    events.stream().filter(e -> !eventId.equals(e.eventId())).toList();
-            Instant mine = events.stream()
-                    .filter(e -> eventId.equals(e.eventId()))
-                    .map(PaymentEvent::occurredAt)
-                    .min(Comparator.naturalOrder())
-                    .orElse(null);
-            boolean notNewer = mine != null
-                    && others.stream().anyMatch(o -> !o.occurredAt().isBefore(mine));
-            if (notNewer && sameMoney(derive(others).state(), with.state())) {
-                verdict = Verdict.STALE;
-            }
-        }
+        Verdict verdict = Histories.judge(
+                with.verdicts().getOrDefault(eventId, Verdict.APPLIED),
+                events,
+                eventId,
+                PaymentEvent::eventId,
+                PaymentEvent::occurredAt,
+                others -> derive(others).state(),
+                with.state(),
+                PaymentStateMachine::sameMoney);
         return new Outcome(with, verdict);
     }
 

@@ -1,12 +1,15 @@
 package dev.payhook.payment;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * An order's status from all of its payments (docs/DESIGN.md §3.4), decided without touching anything:
  * only a payment whose amount, currency and product match the order can pay it; the first such
- * payment made pays it, any later one is a double payment whose money is to be given back.
+ * payment made pays it, any later one is a double payment whose money is to be given back. Payments
+ * of the order's subscription (docs/DESIGN.md §8) are neither: they are renewals, checked against the
+ * subscription's price, and the latest one captured speaks for the money of the current period.
  */
 public final class Settlement {
 
@@ -15,16 +18,33 @@ public final class Settlement {
     /** Something for a person to look at, about one payment. */
     public record Finding(ReviewKind kind, OrderPayment payment, String detail) {}
 
-    /** The order's status, what to review, and the extra payments to refund. */
-    public record Decision(OrderStatus status, List<Finding> reviews, List<OrderPayment> refunds) {}
+    /**
+     * The order's status and entitlement ({@code entitlementChangesAt}: when the entitlement next changes
+     * by the passing of time alone), what to review, and the extra payments to refund.
+     */
+    public record Decision(
+            OrderStatus status,
+            EntitlementStatus entitlement,
+            Instant entitlementChangesAt,
+            List<Finding> reviews,
+            List<OrderPayment> refunds) {}
 
-    /** {@code payments} in the order they were made (ties by provider id, never by arrival). */
-    public static Decision settle(Order order, List<OrderPayment> payments) {
+    /**
+     * {@code payments} in the order they were made (ties by provider id, never by arrival); {@code
+     * subscription}: what the order's subscription grants now, null when it has none or it is unknown.
+     */
+    public static Decision settle(
+            Order order, List<OrderPayment> payments, SubscriptionEntitlement.Standing subscription) {
         OrderPayment paying = null;
+        OrderPayment renewal = null;
         boolean canceled = false;
         List<Finding> reviews = new ArrayList<>();
         List<OrderPayment> refunds = new ArrayList<>();
         for (OrderPayment p : payments) {
+            if (p.ofSubscription()) {
+                renewal = p.status().captured() ? p : renewal;
+                continue;
+            }
             if (!p.status().captured()) {
                 canceled |= p.status() == PaymentStatus.CANCELED;
                 continue;
@@ -43,10 +63,17 @@ public final class Settlement {
                 refunds.add(p);
             }
         }
-        OrderStatus status = paying != null
-                ? OrderStatus.paidBy(paying.status())
+        OrderPayment paid = paying != null ? paying : renewal;
+        OrderStatus status = paid != null
+                ? OrderStatus.paidBy(paid.status())
                 : canceled ? OrderStatus.CANCELED : OrderStatus.PENDING;
-        return new Decision(status, reviews, refunds);
+        EntitlementStatus money = status.entitlement();
+        // money given back or in dispute outranks the subscription's word; otherwise it decides
+        boolean moneyDecides =
+                subscription == null || money == EntitlementStatus.SUSPENDED || money == EntitlementStatus.REVOKED;
+        return moneyDecides
+                ? new Decision(status, money, null, reviews, refunds)
+                : new Decision(status, subscription.status(), subscription.changesAt(), reviews, refunds);
     }
 
     private static Finding mismatch(Order order, OrderPayment p) {

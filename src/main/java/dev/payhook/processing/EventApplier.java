@@ -7,11 +7,14 @@ import dev.payhook.payment.PaymentStateMachine;
 import dev.payhook.payment.PaymentStatus;
 import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.payment.ReviewKind;
+import dev.payhook.payment.SubscriptionStateMachine;
+import dev.payhook.payment.SubscriptionStatus;
 import dev.payhook.payment.Verdict;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.store.OutboxStore;
 import dev.payhook.store.PaymentStore;
 import dev.payhook.store.ReceiptStore;
+import dev.payhook.store.SubscriptionStore;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.camel.Body;
@@ -37,9 +40,13 @@ public class EventApplier {
     private final Reconciliation reconciliation;
     private final Reviews reviews;
     private final Alerts alerts;
+    private final SubscriptionStore subscriptions;
+    private final SubscriptionHistory history;
 
     public EventApplier(
             PaymentStore payments,
+            SubscriptionStore subscriptions,
+            SubscriptionHistory history,
             ReceiptStore receipts,
             OutboxStore outbox,
             OrderSettlement settlement,
@@ -47,6 +54,8 @@ public class EventApplier {
             Reviews reviews,
             Alerts alerts) {
         this.payments = payments;
+        this.subscriptions = subscriptions;
+        this.history = history;
         this.receipts = receipts;
         this.outbox = outbox;
         this.settlement = settlement;
@@ -58,14 +67,24 @@ public class EventApplier {
     /** A payment, refund or dispute event: a fact about one payment's money. */
     public void payment(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
         PaymentStore.Locked payment = payments.upsertAndLock(e.provider(), e.providerPaymentId(), e.orderId());
-        Order order = reconciliation.lockOrder(e, payment.orderId());
+        // locks in the same order in every transaction: payment, then subscription, then order
+        SubscriptionStore.Locked subscription = e.subscriptionId() == null
+                ? null
+                : subscriptions.upsertAndLock(e.provider(), e.subscriptionId(), e.orderId());
+        String orderId = subscription == null || payment.orderId() != null ? payment.orderId() : subscription.orderId();
+        if (subscription != null) {
+            payments.linkSubscription(payment.id(), subscription.id());
+        }
+        Order order = reconciliation.lockOrder(e, orderId);
         String sku = reconciliation.requireProducts(e, order);
         PaymentStateMachine.Outcome outcome =
                 PaymentStateMachine.outcome(payments.appendAndRead(payment.id(), e, receipt.id()), e.eventId());
         PaymentStateMachine.Result result = outcome.result();
         PaymentStatus status = result.state().status();
         payments.saveState(payment.id(), result.state(), sku);
-        String orderId = payment.orderId();
+        if (subscription != null && e.type().movesSubscription()) {
+            history.add(subscription, e, receipt, orderId);
+        }
         result.verdicts().forEach((eventId, verdict) -> {
             if (verdict == Verdict.REVIEW) {
                 reviews.open(
@@ -79,7 +98,7 @@ public class EventApplier {
         if (order != null) {
             settlement.settle(order);
         }
-        publish(e, status);
+        publish(e, status, null);
         String reason = switch (outcome.verdict()) {
             case APPLIED -> null;
             case STALE -> e.type().wireName() + " is older than the payment's state " + status.wireName();
@@ -89,10 +108,25 @@ public class EventApplier {
         receipts.eventOutcome(receipt.id(), e.eventId(), ReceiptOutcome.of(outcome.verdict()), reason, orderId);
     }
 
-    /** Subscriptions are published for the merchant; entitlements follow the payments they bill. */
+    /** A fact about a subscription's status: its history, then its sign-up order's entitlement. */
     public void subscription(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        publish(e, null);
-        receipts.eventOutcome(receipt.id(), e.eventId(), ReceiptOutcome.APPLIED, null, e.orderId());
+        SubscriptionStore.Locked subscription =
+                subscriptions.upsertAndLock(e.provider(), e.subscriptionId(), e.orderId());
+        Order order = reconciliation.lockOrder(e, subscription.orderId());
+        SubscriptionStateMachine.Outcome outcome = history.add(subscription, e, receipt, subscription.orderId());
+        SubscriptionStatus status = outcome.result().state().status();
+        if (order != null) {
+            settlement.settle(order);
+        }
+        publish(e, null, status);
+        String reason = switch (outcome.verdict()) {
+            case APPLIED -> null;
+            case STALE -> e.type().wireName() + " is older than the subscription's state " + status.wireName();
+            case REVIEW ->
+                e.type().wireName() + " contradicts the subscription's state " + status.wireName() + ": review opened";
+        };
+        receipts.eventOutcome(
+                receipt.id(), e.eventId(), ReceiptOutcome.of(outcome.verdict()), reason, subscription.orderId());
     }
 
     public void other(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
@@ -124,7 +158,7 @@ public class EventApplier {
                 e.orderId());
     }
 
-    private void publish(NormalizedEvent e, PaymentStatus paymentStatus) {
+    private void publish(NormalizedEvent e, PaymentStatus paymentStatus, SubscriptionStatus subscriptionStatus) {
         Map<String, Object> payload = new LinkedHashMap<>();
         payload.put("provider", e.provider());
         payload.put("event_id", e.eventId());
@@ -136,6 +170,8 @@ public class EventApplier {
         payload.put("currency", e.currency());
         payload.put("refund_id", e.refundId());
         payload.put("payment_status", paymentStatus == null ? null : paymentStatus.wireName());
+        payload.put("provider_subscription_id", e.subscriptionId());
+        payload.put("subscription_status", subscriptionStatus == null ? null : subscriptionStatus.wireName());
         outbox.add(Destination.EVENTS, e.type().wireName(), "event:" + e.lockKey(), JSON.writeValueAsString(payload));
     }
 }

@@ -1,22 +1,28 @@
 package dev.payhook.processing;
 
 import dev.payhook.broker.Destination;
+import dev.payhook.config.SubscriptionProperties;
 import dev.payhook.payment.EntitlementStatus;
 import dev.payhook.payment.Order;
 import dev.payhook.payment.OrderPayment;
 import dev.payhook.payment.OrderStatus;
 import dev.payhook.payment.Settlement;
+import dev.payhook.payment.SubscriptionEntitlement;
 import dev.payhook.store.OrderStore;
 import dev.payhook.store.OutboxStore;
 import dev.payhook.store.PaymentStore;
+import dev.payhook.store.SubscriptionStore;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Writes an order's {@link Settlement}: with the order row locked (after its payment's), its payments
- * read, the decision taken by the pure rule, then its status, entitlement, reviews and messages written.
+ * Writes an order's {@link Settlement}: with the order row locked (after its payment's and its
+ * subscription's), its payments and subscription read, the decision taken by the pure rules as of
+ * now, then its status, entitlement, reviews and messages written.
  */
 @Component
 public class OrderSettlement {
@@ -26,19 +32,36 @@ public class OrderSettlement {
     private final PaymentStore payments;
     private final OrderStore orders;
     private final OutboxStore outbox;
+    private final SubscriptionStore subscriptions;
     private final Reviews reviews;
+    private final Duration grace;
+    private final Clock clock;
 
-    public OrderSettlement(PaymentStore payments, OrderStore orders, OutboxStore outbox, Reviews reviews) {
+    public OrderSettlement(
+            PaymentStore payments,
+            OrderStore orders,
+            OutboxStore outbox,
+            SubscriptionStore subscriptions,
+            Reviews reviews,
+            SubscriptionProperties properties,
+            Clock clock) {
         this.payments = payments;
         this.orders = orders;
         this.outbox = outbox;
+        this.subscriptions = subscriptions;
         this.reviews = reviews;
+        this.grace = properties.getGrace();
+        this.clock = clock;
     }
 
     /** {@code order} was read locked in this transaction ({@link Reconciliation#lockOrder}). */
     public void settle(Order order) {
         String orderId = order.orderId();
-        Settlement.Decision decision = Settlement.settle(order, payments.settling(orderId));
+        SubscriptionEntitlement.Standing subscription = subscriptions
+                .ofOrder(orderId)
+                .map(s -> SubscriptionEntitlement.at(s.state(), clock.instant(), grace))
+                .orElse(null);
+        Settlement.Decision decision = Settlement.settle(order, payments.settling(orderId), subscription);
         decision.reviews()
                 .forEach(f -> reviews.open(
                         f.kind(), f.payment().key(), orderId, f.payment().id(), f.detail()));
@@ -55,10 +78,10 @@ public class OrderSettlement {
                             "amount_minor", order.amountMinor(),
                             "currency", order.currency()));
         }
-        if (status.entitlement() == EntitlementStatus.NONE) {
+        if (decision.entitlement() == EntitlementStatus.NONE) {
             orders.revokeEntitlement(orderId);
         } else {
-            orders.setEntitlement(order, status.entitlement());
+            orders.setEntitlement(order, decision.entitlement(), decision.entitlementChangesAt());
         }
     }
 

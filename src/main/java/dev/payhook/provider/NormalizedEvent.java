@@ -20,7 +20,9 @@ public record NormalizedEvent(
         String refundId,
         Boolean livemode,
         List<String> productRefs,
-        String providerType) {
+        String providerType,
+        String subscriptionId,
+        SubscriptionTerms subscription) {
 
     /** The key of the first lock: has this message been seen. */
     public String lockKey() {
@@ -44,6 +46,8 @@ public record NormalizedEvent(
         private String refundId;
         private Boolean livemode;
         private List<String> productRefs = List.of();
+        private String subscriptionId;
+        private SubscriptionTerms subscription;
 
         /** Every id and name taken from the payload is checked here once: nothing else reaches the database. */
         private Builder(String provider, String eventId, String providerType, Instant occurredAt) {
@@ -88,10 +92,20 @@ public record NormalizedEvent(
             return this;
         }
 
-        /** Every event but {@code other} concerns one payment: without its id it cannot be applied. */
+        /** The subscription the event is about, or whose payment it is, and what it says of it. */
+        public Builder subscription(String subscriptionId, SubscriptionTerms terms) {
+            this.subscriptionId = Identifiers.optional(subscriptionId, "subscription id");
+            this.subscription = terms;
+            return this;
+        }
+
+        /** A payment event concerns one payment, a subscription event one subscription: without its id it cannot be applied. */
         public NormalizedEvent build(EventType type) {
             if (type.branch() == EventType.Branch.PAYMENT) {
                 WireJson.require(paymentId, "payment id");
+            }
+            if (type.branch() == EventType.Branch.SUBSCRIPTION) {
+                WireJson.require(subscriptionId, "subscription id");
             }
             return new NormalizedEvent(
                     provider,
@@ -105,7 +119,9 @@ public record NormalizedEvent(
                     refundId,
                     livemode,
                     productRefs,
-                    providerType);
+                    providerType,
+                    subscriptionId,
+                    subscription);
         }
     }
 }

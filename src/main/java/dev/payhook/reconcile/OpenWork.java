@@ -31,11 +31,15 @@ public class OpenWork {
                 .isEmpty();
     }
 
-    /** Orders pending since before {@code registeredBefore}, oldest first. */
+    /**
+     * Orders pending since before {@code registeredBefore}, oldest first; not those whose subscription
+     * the provider has spoken of (a trial is unpaid on purpose, and its own events answer for it).
+     */
     public List<PendingOrder> pendingOrders(Instant registeredBefore) {
         return jdbc.query(
                 """
-                SELECT order_id, created_at FROM orders WHERE status = 'pending' AND created_at < ?
+                SELECT order_id, created_at FROM orders o WHERE status = 'pending' AND created_at < ?
+                  AND NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.order_id = o.order_id AND s.status <> 'unknown')
                 ORDER BY created_at LIMIT ?""",
                 (rs, i) -> new PendingOrder(rs.getString(1), rs.getTimestamp(2).toInstant()),
                 Timestamp.from(registeredBefore),

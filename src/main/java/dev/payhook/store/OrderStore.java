@@ -4,6 +4,8 @@ import dev.payhook.payment.EntitlementStatus;
 import dev.payhook.payment.Order;
 import dev.payhook.payment.OrderStatus;
 import dev.payhook.payment.WireName;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -65,19 +67,39 @@ public class OrderStore {
                         status.wireName());
     }
 
-    /** Sets the entitlement to {@code status}; true when that changed anything. */
-    public boolean setEntitlement(Order o, EntitlementStatus status) {
-        return jdbc.update("""
-                INSERT INTO entitlements (order_id, sku, customer_id, status) VALUES (?, ?, ?, ?)
-                ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, updated_at = now()
-                WHERE entitlements.status <> EXCLUDED.status""", o.orderId(), o.sku(), o.customerId(), status.wireName()) == 1;
+    /**
+     * Sets the entitlement to {@code status} until {@code changesAt} (null: until an event changes it),
+     * when a scheduled check settles the order again.
+     */
+    public void setEntitlement(Order o, EntitlementStatus status, Instant changesAt) {
+        jdbc.update(
+                """
+                INSERT INTO entitlements (order_id, sku, customer_id, status, changes_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, changes_at = EXCLUDED.changes_at,
+                    updated_at = CASE WHEN entitlements.status <> EXCLUDED.status THEN now() ELSE entitlements.updated_at END
+                WHERE entitlements.status <> EXCLUDED.status
+                   OR entitlements.changes_at IS DISTINCT FROM EXCLUDED.changes_at""",
+                o.orderId(),
+                o.sku(),
+                o.customerId(),
+                status.wireName(),
+                changesAt == null ? null : Timestamp.from(changesAt));
+    }
+
+    /** Orders whose entitlement was due to change by now, oldest due first. */
+    public List<String> entitlementsDue(Instant now, int limit) {
+        return jdbc.queryForList(
+                "SELECT order_id FROM entitlements WHERE changes_at <= ? ORDER BY changes_at LIMIT ?",
+                String.class,
+                Timestamp.from(now),
+                limit);
     }
 
     /** Revokes an entitlement granted earlier, if there is one. */
     public void revokeEntitlement(String orderId) {
-        jdbc.update(
-                "UPDATE entitlements SET status = 'revoked', updated_at = now() WHERE order_id = ? AND status <> 'revoked'",
-                orderId);
+        jdbc.update("""
+                UPDATE entitlements SET status = 'revoked', changes_at = NULL, updated_at = now()
+                WHERE order_id = ? AND status <> 'revoked'""", orderId);
     }
 
     public EntitlementStatus entitlement(String orderId) {

@@ -74,6 +74,14 @@ public class PaymentStore {
                 paymentId);
     }
 
+    /** Makes the payment one of its subscription's: a renewal, whose order is the subscription's. */
+    public void linkSubscription(long paymentId, long subscriptionId) {
+        jdbc.update(
+                "UPDATE payments SET subscription_id = ? WHERE id = ? AND subscription_id IS NULL",
+                subscriptionId,
+                paymentId);
+    }
+
     /** The derived state, and the SKU its products map to once an event names them (never changed after). */
     public void saveState(long paymentId, PaymentState d, String sku) {
         jdbc.update(
@@ -90,12 +98,17 @@ public class PaymentStore {
                 paymentId);
     }
 
+    /** Its own payments and those of the subscription it signed up for. */
+    private static final String OF_ORDER = """
+            FROM payments WHERE order_id = ?
+               OR subscription_id IN (SELECT id FROM subscriptions WHERE order_id = ?)
+            ORDER BY occurred_at NULLS LAST, provider, provider_payment_id""";
+
     /** The payments of an order, in the order they were made (ties by provider id, never by arrival). */
     public List<OrderPayment> settling(String orderId) {
         return jdbc.query(
-                """
-                SELECT id, provider, provider_payment_id, status, amount_minor, currency, sku
-                FROM payments WHERE order_id = ? ORDER BY occurred_at NULLS LAST, provider, provider_payment_id""",
+                "SELECT id, provider, provider_payment_id, status, amount_minor, currency, sku, subscription_id IS NOT NULL "
+                        + OF_ORDER,
                 (rs, i) -> new OrderPayment(
                         rs.getLong(1),
                         rs.getString(2),
@@ -103,14 +116,18 @@ public class PaymentStore {
                         WireName.parse(PaymentStatus.class, rs.getString(4)),
                         (Long) rs.getObject(5),
                         rs.getString(6),
-                        rs.getString(7)),
+                        rs.getString(7),
+                        rs.getBoolean(8)),
+                orderId,
                 orderId);
     }
 
     /** The payments of an order, oldest first, for the orders API. */
     public List<Map<String, Object>> ofOrder(String orderId) {
-        return jdbc.queryForList("""
-                SELECT provider, provider_payment_id, status, amount_minor, currency, refunded_minor, occurred_at
-                FROM payments WHERE order_id = ? ORDER BY occurred_at NULLS LAST, provider, provider_payment_id""", orderId);
+        return jdbc.queryForList(
+                "SELECT provider, provider_payment_id, status, amount_minor, currency, refunded_minor, occurred_at "
+                        + OF_ORDER,
+                orderId,
+                orderId);
     }
 }

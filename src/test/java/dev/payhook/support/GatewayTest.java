@@ -28,6 +28,8 @@ import tools.jackson.databind.JsonNode;
             "payhook.ops.token=" + Gateway.OPS_TOKEN,
             "payhook.outbox.poll-interval=50ms",
             "payhook.processing.max-attempts=3",
+            // entitlements that end with a grace or a paid period end within a test's deadline
+            "payhook.subscriptions.check-interval=500ms",
             // the reconciler runs when a test asks; its calls give up quickly against a failing stub
             "payhook.reconcile.scheduled=false",
             "payhook.reconcile.http-timeout=1s",

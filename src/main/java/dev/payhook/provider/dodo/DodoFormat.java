@@ -5,10 +5,12 @@ import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.SettingsFreeFormat;
+import dev.payhook.provider.SubscriptionTerms;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.standardwebhooks.StandardWebhooksScheme;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.springframework.stereotype.Component;
 
@@ -47,28 +49,45 @@ public class DodoFormat extends SettingsFreeFormat {
                     case "dispute.opened" -> dispute(b, w, EventType.DISPUTE_OPENED);
                     case "dispute.won" -> dispute(b, w, EventType.DISPUTE_WON);
                     case "dispute.lost", "dispute.accepted" -> dispute(b, w, EventType.DISPUTE_LOST);
-                    case "subscription.active" -> b.build(EventType.SUBSCRIPTION_ACTIVATED);
+                    case "subscription.active" ->
+                        DodoSubscriptions.subscription(b, w, EventType.SUBSCRIPTION_ACTIVATED);
                     case "subscription.updated", "subscription.plan_changed", "subscription.renewed" ->
-                        b.build(EventType.SUBSCRIPTION_UPDATED);
-                    case "subscription.cancelled", "subscription.expired" -> b.build(EventType.SUBSCRIPTION_CANCELED);
+                        DodoSubscriptions.subscription(b, w, EventType.SUBSCRIPTION_UPDATED);
+                    case "subscription.on_hold" ->
+                        DodoSubscriptions.subscription(b, w, EventType.SUBSCRIPTION_PAST_DUE);
+                    case "subscription.paused" -> DodoSubscriptions.subscription(b, w, EventType.SUBSCRIPTION_PAUSED);
+                    case "subscription.cancelled", "subscription.failed", "subscription.expired" ->
+                        DodoSubscriptions.subscription(b, w, EventType.SUBSCRIPTION_CANCELED);
                     default -> b.build(EventType.OTHER);
                 });
     }
 
     private static NormalizedEvent payment(NormalizedEvent.Builder b, DodoWebhook w, EventType type) {
         DodoWebhook.Payment p = WireJson.convert(w.data(), DodoWebhook.Payment.class);
-        Object orderId = p.metadata() == null ? null : p.metadata().get("order_id");
         List<String> products = p.productCart() == null
                 ? List.of()
                 : p.productCart().stream()
                         .map(DodoWebhook.CartItem::productId)
                         .filter(Objects::nonNull)
                         .toList();
+        if (p.subscriptionId() != null) {
+            // a discounted charge bills less than the price on purpose
+            Long billed = p.discountId() != null || p.totalAmount() == null
+                    ? null
+                    : p.totalAmount() - (p.tax() == null ? 0 : p.tax());
+            b.subscription(p.subscriptionId(), SubscriptionTerms.billed(billed, p.currency()));
+        }
         return b.payment(p.paymentId())
-                .order(orderId == null ? null : orderId.toString())
+                .order(orderId(p.metadata()))
                 .products(products)
                 .amount(p.totalAmount(), p.currency())
                 .build(type);
+    }
+
+    /** The merchant's order, which Payhook asks to be put in {@code metadata.order_id}. */
+    static String orderId(Map<String, Object> metadata) {
+        Object orderId = metadata == null ? null : metadata.get("order_id");
+        return orderId == null ? null : orderId.toString();
     }
 
     private static NormalizedEvent refund(NormalizedEvent.Builder b, DodoWebhook w, EventType type) {

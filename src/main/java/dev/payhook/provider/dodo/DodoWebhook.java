@@ -14,7 +14,21 @@ record DodoWebhook(String businessId, String type, Instant timestamp, JsonNode d
             String currency,
             String status,
             Map<String, Object> metadata,
-            List<CartItem> productCart) {}
+            List<CartItem> productCart,
+            String subscriptionId,
+            Long tax,
+            String discountId) {}
+
+    record Subscription(
+            String subscriptionId,
+            String status,
+            String currency,
+            Map<String, Object> metadata,
+            Instant nextBillingDate,
+            Boolean cancelAtNextBillingDate,
+            Instant cancelledAt,
+            Instant expiresAt,
+            Long recurringPreTaxAmount) {}
 
     record CartItem(String productId, Long quantity) {}
 

@@ -69,12 +69,19 @@ public final class MappedFormat implements EventFormat {
             throw new IllegalStateException(prefix + "types: name at least one of the sender's types");
         }
         m.getTypes().forEach((senderType, normalized) -> {
+            EventType type;
             try {
-                types.put(senderType, EventType.fromWireName(normalized));
+                type = EventType.fromWireName(normalized);
             } catch (IllegalArgumentException e) {
                 throw new IllegalStateException(prefix + "types." + senderType + ": '" + normalized
                         + "' is not a normalized type (payment.succeeded, refund.succeeded, dispute.opened, ...)");
             }
+            if (type.branch() == EventType.Branch.SUBSCRIPTION) {
+                // a subscription's state needs its id, status and period, which a mapping does not name
+                throw new IllegalStateException(prefix + "types." + senderType + ": the mapped format carries"
+                        + " payment, refund and dispute events; '" + normalized + "' needs a format of its own");
+            }
+            types.put(senderType, type);
         });
         this.orderId = optionalPointer(prefix, "order-id", m.getOrderId());
         this.paymentId = pointer(prefix, "payment-id", required(prefix, "payment-id", m.getPaymentId()));

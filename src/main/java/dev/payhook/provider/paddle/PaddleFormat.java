@@ -5,11 +5,13 @@ import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.SettingsFreeFormat;
+import dev.payhook.provider.SubscriptionTerms;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paddle.PaddleNotification.Adjustment;
 import dev.payhook.provider.paddle.PaddleNotification.Transaction;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.springframework.stereotype.Component;
 
@@ -41,16 +43,23 @@ public class PaddleFormat extends SettingsFreeFormat {
                     case "transaction.payment_failed" -> transaction(b, n, EventType.PAYMENT_FAILED);
                     case "transaction.canceled" -> transaction(b, n, EventType.PAYMENT_CANCELED);
                     case "adjustment.created", "adjustment.updated" -> adjustment(b, n);
-                    case "subscription.created", "subscription.activated" -> b.build(EventType.SUBSCRIPTION_ACTIVATED);
-                    case "subscription.updated" -> b.build(EventType.SUBSCRIPTION_UPDATED);
-                    case "subscription.canceled" -> b.build(EventType.SUBSCRIPTION_CANCELED);
+                    case "subscription.created", "subscription.activated" ->
+                        PaddleSubscriptions.subscription(b, n, EventType.SUBSCRIPTION_ACTIVATED);
+                    case "subscription.updated", "subscription.trialing" ->
+                        PaddleSubscriptions.subscription(b, n, EventType.SUBSCRIPTION_UPDATED);
+                    case "subscription.past_due" ->
+                        PaddleSubscriptions.subscription(b, n, EventType.SUBSCRIPTION_PAST_DUE);
+                    case "subscription.paused" -> PaddleSubscriptions.subscription(b, n, EventType.SUBSCRIPTION_PAUSED);
+                    case "subscription.resumed" ->
+                        PaddleSubscriptions.subscription(b, n, EventType.SUBSCRIPTION_RESUMED);
+                    case "subscription.canceled" ->
+                        PaddleSubscriptions.subscription(b, n, EventType.SUBSCRIPTION_CANCELED);
                     default -> b.build(EventType.OTHER);
                 });
     }
 
     private static NormalizedEvent transaction(NormalizedEvent.Builder b, PaddleNotification n, EventType type) {
         Transaction t = WireJson.convert(n.data(), Transaction.class);
-        Object orderId = t.customData() == null ? null : t.customData().get("order_id");
         List<String> products = t.items() == null
                 ? List.of()
                 : t.items().stream()
@@ -62,11 +71,26 @@ public class PaddleFormat extends SettingsFreeFormat {
         Long amount = totals == null
                 ? null
                 : Money.fromMinorString(totals.grandTotal() != null ? totals.grandTotal() : totals.total());
+        if (t.subscriptionId() != null) {
+            // only a renewal bills exactly one period's price; the first or a changed one bills something else
+            boolean renewal =
+                    "subscription_recurring".equals(t.origin()) && totals != null && totals.subtotal() != null;
+            b.subscription(
+                    t.subscriptionId(),
+                    SubscriptionTerms.billed(
+                            renewal ? Money.fromMinorString(totals.subtotal()) : null, t.currencyCode()));
+        }
         return b.payment(t.id())
-                .order(orderId == null ? null : orderId.toString())
+                .order(orderId(t.customData()))
                 .products(products)
                 .amount(amount, t.currencyCode())
                 .build(type);
+    }
+
+    /** The merchant's order, which Payhook asks to be put in {@code custom_data.order_id}. */
+    static String orderId(Map<String, Object> customData) {
+        Object orderId = customData == null ? null : customData.get("order_id");
+        return orderId == null ? null : orderId.toString();
     }
 
     /** A refund counts only once Paddle approved it; chargeback adjustments are the dispute's outcome. */

@@ -57,9 +57,14 @@ public class StripeFormat extends SettingsFreeFormat {
             case "charge.dispute.closed" -> List.of(disputeClosed(b, object));
             case "checkout.session.completed", "checkout.session.async_payment_succeeded" ->
                 List.of(checkout(b, object));
-            case "customer.subscription.created" -> List.of(b.build(EventType.SUBSCRIPTION_ACTIVATED));
-            case "customer.subscription.updated" -> List.of(b.build(EventType.SUBSCRIPTION_UPDATED));
-            case "customer.subscription.deleted" -> List.of(b.build(EventType.SUBSCRIPTION_CANCELED));
+            case "customer.subscription.created",
+                    "customer.subscription.updated",
+                    "customer.subscription.deleted",
+                    "customer.subscription.paused",
+                    "customer.subscription.resumed" -> List.of(StripeSubscriptions.subscription(b, object, type));
+            // invoice.payment_succeeded is sent beside invoice.paid for the same invoice: one is enough
+            case "invoice.paid" -> List.of(StripeSubscriptions.invoice(b, object, EventType.PAYMENT_SUCCEEDED));
+            case "invoice.payment_failed" -> List.of(StripeSubscriptions.invoice(b, object, EventType.PAYMENT_FAILED));
             default -> List.of(b.build(EventType.OTHER));
         };
     }
@@ -171,7 +176,7 @@ public class StripeFormat extends SettingsFreeFormat {
         return paymentIntent != null ? paymentIntent : charge;
     }
 
-    private static String orderId(Map<String, String> metadata) {
+    static String orderId(Map<String, String> metadata) {
         return metadata == null ? null : metadata.get("order_id");
     }
 

@@ -49,4 +49,40 @@ final class StripeObjects {
             String paymentStatus,
             String clientReferenceId,
             Map<String, String> metadata) {}
+
+    record Subscription(
+            String id,
+            String status,
+            String currency,
+            Long currentPeriodEnd,
+            Long cancelAt,
+            Boolean cancelAtPeriodEnd,
+            Long canceledAt,
+            Long endedAt,
+            Map<String, String> metadata,
+            SubscriptionItems items) {}
+
+    record SubscriptionItems(List<SubscriptionItem> data) {}
+
+    /** Since API version 2025-03-31 the period is the item's, no longer the subscription's. */
+    record SubscriptionItem(Price price, Long quantity, Long currentPeriodEnd) {}
+
+    record Price(Long unitAmount, String currency) {}
+
+    /** An invoice names its subscription directly (older API versions) or under {@code parent} (newer). */
+    record Invoice(
+            String id,
+            String subscription,
+            String paymentIntent,
+            String billingReason,
+            String currency,
+            Long amountPaid,
+            Long amountDue,
+            Long subtotal,
+            SubscriptionDetails subscriptionDetails,
+            InvoiceParent parent) {}
+
+    record InvoiceParent(SubscriptionDetails subscriptionDetails) {}
+
+    record SubscriptionDetails(String subscription, Map<String, String> metadata) {}
 }

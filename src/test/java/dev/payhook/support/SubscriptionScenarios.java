@@ -1,0 +1,312 @@
+package dev.payhook.support;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.payhook.support.Gateway.Answer;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The subscription contract every subscription provider passes (docs/DESIGN.md §8), end to end over
+ * HTTP in the provider's own format: created grants; renewals are the subscription's payments, never
+ * the sign-up order's; a failed renewal is past due, entitled for the grace, then suspended; a
+ * cancellation at the end of the period revokes then; a late update never revives a canceled
+ * subscription; duplicates and concurrent deliveries apply once. A subclass says how its provider
+ * writes these events.
+ */
+public abstract class SubscriptionScenarios extends GatewayTest {
+
+    /** What a subscription event says. */
+    protected enum Change {
+        /** Active, the period ending at {@code periodEnd}. */
+        CREATED,
+        UPDATED,
+        /** Still active, to end with the period at {@code periodEnd}. */
+        CANCEL_AT_PERIOD_END,
+        /** The provider's own status for a renewal that could not be collected. */
+        PAST_DUE,
+        /** Ended at once, at {@code at}. */
+        CANCELED
+    }
+
+    /** A subscription of {@code price} minor units a period, signed up for by {@code order}. */
+    protected record Sub(String id, String order, long price) {}
+
+    private static final Duration GRACE = Duration.ofDays(7);
+
+    @Autowired
+    private ConnectionFactory connectionFactory;
+
+    protected abstract TestProvider testProvider();
+
+    protected abstract byte[] subscription(String eventId, Change change, Sub s, Instant at, Instant periodEnd);
+
+    /** A payment of the subscription, paid or failed: {@code amount} charged, {@code preTax} of it before tax. */
+    protected abstract byte[] renewal(
+            String eventId, Sub s, String payment, long amount, long preTax, boolean paid, Instant at);
+
+    private String send(byte[] body, String eventId) {
+        Answer answer = gateway.deliver(testProvider(), eventId, body);
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        return eventId;
+    }
+
+    private String sendSubscription(Change change, Sub s, Instant at, Instant periodEnd) {
+        String event = unique("evt");
+        return send(subscription(event, change, s, at, periodEnd), event);
+    }
+
+    private String sendRenewal(Sub s, String payment, long amount, long preTax, boolean paid, Instant at) {
+        String event = unique("evt");
+        return send(renewal(event, s, payment, amount, preTax, paid, at), event);
+    }
+
+    private Sub signUp(long orderAmount, long price) {
+        String order = unique("ord");
+        gateway.putOrder(order, orderAmount, "USD");
+        return new Sub(unique("sub"), order, price);
+    }
+
+    private JsonNode awaitSubscription(String order, String status) {
+        await().atMost(DEADLINE)
+                .until(() -> status.equals(
+                        gateway.order(order).path("subscription").path("status").asString()));
+        return gateway.order(order);
+    }
+
+    private void awaitEntitlement(String order, String status) {
+        await().atMost(DEADLINE)
+                .until(() -> status.equals(
+                        gateway.order(order).path("entitlement").path("status").asString()));
+    }
+
+    private String outcome(String eventId) {
+        awaitReceipts(testProvider().id, eventId, 1);
+        return jdbc.queryForObject(
+                "SELECT outcome FROM receipts WHERE provider = ? AND event_id = ?",
+                String.class,
+                testProvider().id,
+                eventId);
+    }
+
+    private static Instant seconds(Instant t) {
+        return t.truncatedTo(ChronoUnit.SECONDS);
+    }
+
+    @Test
+    void aNewSubscriptionGrantsItsSignUpOrderAndIsPublished() throws Exception {
+        Sub s = signUp(1000, 1000);
+        Instant now = seconds(Instant.now());
+        Instant periodEnd = now.plus(Duration.ofDays(30));
+        String event = unique("evt");
+        try (Connection connection = connectionFactory.createConnection();
+                Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                MessageConsumer subscriber = session.createConsumer(
+                        session.createTopic("payhook.events"),
+                        "PayhookKey = 'event:" + testProvider().id + ":" + event + "'")) {
+            connection.start();
+            send(subscription(event, Change.CREATED, s, now.minusSeconds(60), periodEnd), event);
+            TextMessage published = (TextMessage) subscriber.receive(DEADLINE.toMillis());
+            assertThat(published).as("the subscription event on payhook.events").isNotNull();
+            JsonNode message = JsonMapper.builder().build().readTree(published.getText());
+            assertThat(message.path("type").asString()).isEqualTo("subscription.activated");
+            assertThat(message.path("provider_subscription_id").asString()).isEqualTo(s.id());
+            assertThat(message.path("subscription_status").asString()).isEqualTo("active");
+            assertThat(message.path("order_id").asString()).isEqualTo(s.order());
+        }
+        JsonNode view = awaitSubscription(s.order(), "active");
+        assertThat(view.path("entitlement").path("status").asString()).isEqualTo("active");
+        JsonNode shown = view.path("subscription");
+        assertThat(shown.path("provider").asString()).isEqualTo(testProvider().id);
+        assertThat(shown.path("provider_subscription_id").asString()).isEqualTo(s.id());
+        assertThat(Instant.parse(shown.path("current_period_end").asString())).isEqualTo(periodEnd);
+    }
+
+    @Test
+    void renewalsArePaymentsOfTheSubscriptionNeverComparedWithTheSignUpOrder() {
+        // a discounted first period: the order is for 500, every renewal bills the price of 1000 plus tax
+        Sub s = signUp(500, 1000);
+        Instant now = seconds(Instant.now());
+        String first = unique("pay");
+        String early = sendRenewal(s, first, 1200, 1000, true, now.minusSeconds(50));
+        assertThat(outcome(early))
+                .as("a renewal before its subscription is held, not dead-lettered")
+                .isEqualTo("applied");
+        sendSubscription(Change.CREATED, s, now.minusSeconds(60), now.plus(Duration.ofDays(30)));
+        awaitSubscription(s.order(), "active");
+        String second = unique("pay");
+        outcome(sendRenewal(s, second, 1200, 1000, true, now.minusSeconds(40)));
+        JsonNode view = awaitOrder(s.order(), "paid");
+        assertThat(view.path("payments").findValuesAsString("provider_payment_id"))
+                .containsExactlyInAnyOrder(first, second);
+        assertThat(view.path("entitlement").path("status").asString()).isEqualTo("active");
+        assertThat(view.path("reviews"))
+                .as("no amount mismatch, no double payment")
+                .isEmpty();
+        assertThat(count(
+                        "SELECT count(*) FROM dead_letters WHERE provider = ? AND event_id = ?",
+                        testProvider().id,
+                        early))
+                .isZero();
+
+        outcome(sendRenewal(s, unique("pay"), 1080, 900, true, now.minusSeconds(30)));
+        JsonNode reviewed = gateway.order(s.order());
+        assertThat(reviewed.path("reviews").findValuesAsString("kind")).containsExactly("amount_mismatch");
+        assertThat(reviewed.path("entitlement").path("status").asString()).isEqualTo("active");
+    }
+
+    @Test
+    void aFailedRenewalIsPastDueEntitledWithinTheGraceAndSuspendedAfter() {
+        Instant now = seconds(Instant.now());
+        Sub recent = signUp(1000, 1000);
+        sendSubscription(Change.CREATED, recent, now.minus(Duration.ofDays(20)), now.plus(Duration.ofDays(10)));
+        pastDue(recent, now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(10)));
+        JsonNode view = awaitSubscription(recent.order(), "past_due");
+        assertThat(view.path("entitlement").path("status").asString()).isEqualTo("active");
+
+        Sub lapsing = signUp(1000, 1000);
+        sendSubscription(Change.CREATED, lapsing, now.minus(Duration.ofDays(20)), now.plus(Duration.ofDays(10)));
+        pastDue(lapsing, now.minus(GRACE).plusSeconds(8), now.plus(Duration.ofDays(10)));
+        awaitSubscription(lapsing.order(), "past_due");
+        awaitEntitlement(lapsing.order(), "suspended");
+        assertThat(gateway.order(recent.order())
+                        .path("entitlement")
+                        .path("status")
+                        .asString())
+                .isEqualTo("active");
+    }
+
+    /** The failed payment of the renewal, then the provider's own word that the subscription is past due. */
+    private void pastDue(Sub s, Instant at, Instant periodEnd) {
+        outcome(sendRenewal(s, unique("pay"), 1200, 1000, false, at));
+        outcome(sendSubscription(Change.PAST_DUE, s, at.plusSeconds(1), periodEnd));
+    }
+
+    @Test
+    void aCancellationAtThePeriodEndKeepsTheEntitlementUntilThenAndRevokesAfter() {
+        Sub s = signUp(1000, 1000);
+        Instant now = seconds(Instant.now());
+        Instant periodEnd = now.plusSeconds(10);
+        sendSubscription(Change.CREATED, s, now.minusSeconds(60), periodEnd);
+        outcome(sendSubscription(Change.CANCEL_AT_PERIOD_END, s, now.minusSeconds(30), periodEnd));
+        JsonNode view = gateway.order(s.order());
+        assertThat(view.path("subscription").path("cancel_at").asString()).isNotEmpty();
+        assertThat(view.path("entitlement").path("status").asString())
+                .as("paid until the end of the period")
+                .isEqualTo("active");
+        awaitEntitlement(s.order(), "revoked");
+        assertThat(Instant.now()).isAfterOrEqualTo(periodEnd);
+        // the provider's final word, at the end of the period, changes nothing more
+        outcome(sendSubscription(Change.CANCELED, s, periodEnd, periodEnd));
+        JsonNode ended = awaitSubscription(s.order(), "canceled");
+        assertThat(ended.path("entitlement").path("status").asString()).isEqualTo("revoked");
+    }
+
+    @Test
+    void aLateUpdateNeverRevivesACanceledSubscription() {
+        Sub s = signUp(1000, 1000);
+        Instant now = seconds(Instant.now());
+        Instant periodEnd = now.plus(Duration.ofDays(30));
+        sendSubscription(Change.CREATED, s, now.minusSeconds(100), periodEnd);
+        sendSubscription(Change.CANCELED, s, now.minusSeconds(50), periodEnd);
+        awaitSubscription(s.order(), "canceled");
+        awaitEntitlement(s.order(), "revoked");
+
+        String late = sendSubscription(Change.UPDATED, s, now.minusSeconds(80), periodEnd);
+        assertThat(outcome(late)).isIn("applied", "stale");
+        JsonNode view = gateway.order(s.order());
+        assertThat(view.path("subscription").path("status").asString()).isEqualTo("canceled");
+        assertThat(view.path("entitlement").path("status").asString()).isEqualTo("revoked");
+        assertThat(view.path("reviews")).isEmpty();
+
+        // an update newer than the cancellation that says active contradicts it: a person looks
+        String contradiction = sendSubscription(Change.UPDATED, s, now.minusSeconds(10), periodEnd);
+        assertThat(outcome(contradiction)).isEqualTo("review");
+        JsonNode reviewed = gateway.order(s.order());
+        assertThat(reviewed.path("reviews").findValuesAsString("kind")).containsExactly("contradictory_event");
+        assertThat(reviewed.path("subscription").path("status").asString()).isEqualTo("canceled");
+        assertThat(reviewed.path("entitlement").path("status").asString()).isEqualTo("revoked");
+    }
+
+    @Test
+    void eachEventAgainAndTwentyTimesAtOnceIsAppliedOnce() throws Exception {
+        Sub s = signUp(1000, 1000);
+        Instant now = seconds(Instant.now());
+        String created = unique("evt");
+        byte[] body = subscription(created, Change.CREATED, s, now.minusSeconds(60), now.plus(Duration.ofDays(30)));
+        for (int i = 1; i <= 3; i++) {
+            send(body, created);
+            awaitReceipts(testProvider().id, created, i);
+        }
+        deliverAtOnce(20, body, created);
+        awaitReceipts(testProvider().id, created, 23);
+
+        String payment = unique("pay");
+        String renewal = unique("evt");
+        byte[] paid = renewal(renewal, s, payment, 1200, 1000, true, now.minusSeconds(30));
+        deliverAtOnce(20, paid, renewal);
+        awaitReceipts(testProvider().id, renewal, 20);
+
+        for (String event : List.of(created, renewal)) {
+            assertThat(count(
+                            "SELECT count(*) FROM receipts WHERE provider = ? AND event_id = ? AND outcome = 'applied'",
+                            testProvider().id,
+                            event))
+                    .isOne();
+            assertThat(count(
+                            "SELECT count(*) FROM subscription_events WHERE provider = ? AND event_id = ?",
+                            testProvider().id,
+                            event))
+                    .isOne();
+            String key = "event:" + testProvider().id + ":" + event;
+            assertThat(count("SELECT count(*) FROM outbox WHERE dedupe_key = ?", key))
+                    .isOne();
+        }
+        assertThat(count(
+                        "SELECT count(*) FROM payment_events WHERE provider = ? AND event_id = ?",
+                        testProvider().id,
+                        renewal))
+                .isOne();
+        JsonNode view = awaitOrder(s.order(), "paid");
+        assertThat(view.path("payments")).hasSize(1);
+        assertThat(view.path("entitlement").path("status").asString()).isEqualTo("active");
+        assertThat(view.path("reviews")).isEmpty();
+    }
+
+    private void deliverAtOnce(int times, byte[] body, String eventId) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(times);
+        CountDownLatch start = new CountDownLatch(1);
+        try {
+            List<Future<String>> sent = new ArrayList<>();
+            for (int i = 0; i < times; i++) {
+                sent.add(pool.submit(() -> {
+                    start.await();
+                    return send(body, eventId);
+                }));
+            }
+            start.countDown();
+            for (Future<String> f : sent) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+}
