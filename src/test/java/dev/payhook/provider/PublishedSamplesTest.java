@@ -5,13 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.payhook.payment.EventType;
+import dev.payhook.payment.SubscriptionStatus;
 import dev.payhook.provider.dodo.DodoFormat;
+import dev.payhook.provider.paddle.PaddleFormat;
 import dev.payhook.provider.paddle.PaddleScheme;
 import dev.payhook.provider.standardwebhooks.StandardWebhooksScheme;
 import dev.payhook.provider.stripe.StripeFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +95,41 @@ class PublishedSamplesTest {
         assertThat(byFile.get("charge.dispute.created.json").type()).isEqualTo(EventType.DISPUTE_OPENED);
         assertThat(byFile.get("payment_intent.payment_failed.json").type()).isEqualTo(EventType.PAYMENT_FAILED);
         assertThat(byFile.get("payment_intent.canceled.json").type()).isEqualTo(EventType.PAYMENT_CANCELED);
+        // API version 2020-08-27: the period is the subscription's own, the price a plan's
+        NormalizedEvent created = byFile.get("customer.subscription.created.json");
+        assertThat(created.type()).isEqualTo(EventType.SUBSCRIPTION_ACTIVATED);
+        assertThat(created.subscription().currentPeriodEnd()).isEqualTo(Instant.ofEpochSecond(1650998510));
+        NormalizedEvent deleted = byFile.get("customer.subscription.deleted.json");
+        assertThat(deleted.type()).isEqualTo(EventType.SUBSCRIPTION_CANCELED);
+        assertThat(deleted.subscription().cancelAt()).as("ended at once").isEqualTo(Instant.ofEpochSecond(1648320097));
+        // a manual invoice bills no subscription: nothing Payhook follows
+        assertThat(byFile.get("invoice.paid.json").type()).isEqualTo(EventType.OTHER);
+    }
+
+    @Test
+    void everyPaddleSubscriptionEntityNormalizes() throws IOException {
+        assumeTrue(Files.isDirectory(SAMPLES), "no ../shared/samples");
+        PaddleFormat paddle = new PaddleFormat();
+        Map<String, NormalizedEvent> byType = new HashMap<>();
+        Path dir = SAMPLES.resolve("paddle/paddle-python-sdk/notification-entity");
+        for (String type : List.of("subscription.created", "subscription.past_due", "subscription.canceled")) {
+            // the samples are data only: the envelope around them is ours
+            String envelope = "{\"event_id\":\"evt_sample\",\"event_type\":\"" + type
+                    + "\",\"occurred_at\":\"2024-04-12T11:24:55Z\",\"data\":"
+                    + Files.readString(dir.resolve(type + ".json")) + "}";
+            WebhookRequest r =
+                    new WebhookRequest("paddle", envelope.getBytes(java.nio.charset.StandardCharsets.UTF_8), Map.of());
+            byType.put(type, Samples.events(paddle, r).get(0));
+        }
+        NormalizedEvent created = byType.get("subscription.created");
+        assertThat(created.type()).isEqualTo(EventType.SUBSCRIPTION_ACTIVATED);
+        assertThat(created.subscriptionId()).isEqualTo("sub_01hv8x29kz0t586xy6zn1a62ny");
+        assertThat(created.subscription().amountMinor())
+                .as("10 seats of 30.00 and one of 100.00")
+                .isEqualTo(40000L);
+        assertThat(byType.get("subscription.past_due").subscription().status()).isEqualTo(SubscriptionStatus.PAST_DUE);
+        assertThat(byType.get("subscription.canceled").subscription().cancelAt())
+                .isEqualTo(Instant.parse("2024-04-12T11:24:54.868Z"));
     }
 
     @Test
@@ -112,5 +150,11 @@ class PublishedSamplesTest {
         assertThat(byType.get("refund.succeeded").refundId()).isEqualTo("ref_nUV0DuvmVgeKJVbS04L0y");
         assertThat(byType.get("dispute.opened").amountMinor()).isEqualTo(400L);
         assertThat(byType.get("dispute.lost").type()).isEqualTo(EventType.DISPUTE_LOST);
+        assertThat(byType.get("subscription.on_hold").type()).isEqualTo(EventType.SUBSCRIPTION_PAST_DUE);
+        assertThat(byType.get("subscription.active").subscription().amountMinor())
+                .isEqualTo(1000L);
+        for (String ended : List.of("subscription.cancelled", "subscription.failed", "subscription.expired")) {
+            assertThat(byType.get(ended).subscription().status()).as(ended).isEqualTo(SubscriptionStatus.CANCELED);
+        }
     }
 }

@@ -13,7 +13,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -249,27 +251,40 @@ public abstract class SubscriptionScenarios extends GatewayTest {
     void eachEventAgainAndTwentyTimesAtOnceIsAppliedOnce() throws Exception {
         Sub s = signUp(1000, 1000);
         Instant now = seconds(Instant.now());
-        String created = unique("evt");
-        byte[] body = subscription(created, Change.CREATED, s, now.minusSeconds(60), now.plus(Duration.ofDays(30)));
-        for (int i = 1; i <= 3; i++) {
-            send(body, created);
-            awaitReceipts(testProvider().id, created, i);
+        Instant periodEnd = now.plus(Duration.ofDays(30));
+        // the subscription's life, each event newer than the one before it
+        Map<String, byte[]> life = new LinkedHashMap<>();
+        List<String> payments = new ArrayList<>();
+        int at = 100;
+        for (Change change : Change.values()) {
+            String event = unique("evt");
+            life.put(event, subscription(event, change, s, now.minusSeconds(at), periodEnd));
+            at -= 10;
+            if (change == Change.CREATED) {
+                for (boolean paid : List.of(true, false)) {
+                    String renewal = unique("evt");
+                    payments.add(renewal);
+                    life.put(renewal, renewal(renewal, s, unique("pay"), 1200, 1000, paid, now.minusSeconds(at)));
+                    at -= 10;
+                }
+            }
         }
-        deliverAtOnce(20, body, created);
-        awaitReceipts(testProvider().id, created, 23);
-
-        String payment = unique("pay");
-        String renewal = unique("evt");
-        byte[] paid = renewal(renewal, s, payment, 1200, 1000, true, now.minusSeconds(30));
-        deliverAtOnce(20, paid, renewal);
-        awaitReceipts(testProvider().id, renewal, 20);
-
-        for (String event : List.of(created, renewal)) {
-            assertThat(count(
-                            "SELECT count(*) FROM receipts WHERE provider = ? AND event_id = ? AND outcome = 'applied'",
-                            testProvider().id,
-                            event))
-                    .isOne();
+        for (Map.Entry<String, byte[]> e : life.entrySet()) {
+            for (int i = 1; i <= 3; i++) {
+                send(e.getValue(), e.getKey());
+                awaitReceipts(testProvider().id, e.getKey(), i);
+            }
+            deliverAtOnce(20, e.getValue(), e.getKey());
+            awaitReceipts(testProvider().id, e.getKey(), 23);
+        }
+        for (String event : life.keySet()) {
+            List<String> outcomes = jdbc.queryForList(
+                    "SELECT outcome FROM receipts WHERE provider = ? AND event_id = ?",
+                    String.class,
+                    testProvider().id,
+                    event);
+            assertThat(outcomes).as(event).filteredOn("applied"::equals).hasSize(1);
+            assertThat(outcomes).as(event).filteredOn("duplicate"::equals).hasSize(22);
             assertThat(count(
                             "SELECT count(*) FROM subscription_events WHERE provider = ? AND event_id = ?",
                             testProvider().id,
@@ -279,14 +294,16 @@ public abstract class SubscriptionScenarios extends GatewayTest {
             assertThat(count("SELECT count(*) FROM outbox WHERE dedupe_key = ?", key))
                     .isOne();
         }
-        assertThat(count(
-                        "SELECT count(*) FROM payment_events WHERE provider = ? AND event_id = ?",
-                        testProvider().id,
-                        renewal))
-                .isOne();
-        JsonNode view = awaitOrder(s.order(), "paid");
-        assertThat(view.path("payments")).hasSize(1);
-        assertThat(view.path("entitlement").path("status").asString()).isEqualTo("active");
+        for (String renewal : payments) {
+            assertThat(count(
+                            "SELECT count(*) FROM payment_events WHERE provider = ? AND event_id = ?",
+                            testProvider().id,
+                            renewal))
+                    .isOne();
+        }
+        JsonNode view = awaitSubscription(s.order(), "canceled");
+        assertThat(view.path("payments")).hasSize(2);
+        assertThat(view.path("entitlement").path("status").asString()).isEqualTo("revoked");
         assertThat(view.path("reviews")).isEmpty();
     }
 
