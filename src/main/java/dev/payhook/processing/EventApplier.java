@@ -10,6 +10,7 @@ import dev.payhook.payment.ReviewKind;
 import dev.payhook.payment.SubscriptionStateMachine;
 import dev.payhook.payment.SubscriptionStatus;
 import dev.payhook.payment.Verdict;
+import dev.payhook.payment.WireName;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.store.OutboxStore;
 import dev.payhook.store.PaymentStore;
@@ -99,13 +100,7 @@ public class EventApplier {
             settlement.settle(order);
         }
         publish(e, status, null);
-        String reason = switch (outcome.verdict()) {
-            case APPLIED -> null;
-            case STALE -> e.type().wireName() + " is older than the payment's state " + status.wireName();
-            case REVIEW ->
-                e.type().wireName() + " contradicts the payment's state " + status.wireName() + ": review opened";
-        };
-        receipts.eventOutcome(receipt.id(), e.eventId(), ReceiptOutcome.of(outcome.verdict()), reason, orderId);
+        judged(receipt, e, outcome.verdict(), "payment's", status, orderId);
     }
 
     /** A fact about a subscription's status: its history, then its sign-up order's entitlement. */
@@ -119,14 +114,19 @@ public class EventApplier {
             settlement.settle(order);
         }
         publish(e, null, status);
-        String reason = switch (outcome.verdict()) {
+        judged(receipt, e, outcome.verdict(), "subscription's", status, subscription.orderId());
+    }
+
+    /** The receipt says what the event did to the state its history derives, {@code whose} it is. */
+    private void judged(
+            Receipt receipt, NormalizedEvent e, Verdict verdict, String whose, WireName state, String orderId) {
+        String reason = switch (verdict) {
             case APPLIED -> null;
-            case STALE -> e.type().wireName() + " is older than the subscription's state " + status.wireName();
+            case STALE -> e.type().wireName() + " is older than the " + whose + " state " + state.wireName();
             case REVIEW ->
-                e.type().wireName() + " contradicts the subscription's state " + status.wireName() + ": review opened";
+                e.type().wireName() + " contradicts the " + whose + " state " + state.wireName() + ": review opened";
         };
-        receipts.eventOutcome(
-                receipt.id(), e.eventId(), ReceiptOutcome.of(outcome.verdict()), reason, subscription.orderId());
+        receipts.eventOutcome(receipt.id(), e.eventId(), ReceiptOutcome.of(verdict), reason, orderId);
     }
 
     public void other(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {

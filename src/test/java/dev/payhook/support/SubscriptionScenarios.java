@@ -30,7 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
  * HTTP in the provider's own format: created grants; renewals are the subscription's payments, never
  * the sign-up order's; a failed renewal is past due, entitled for the grace, then suspended; a
  * cancellation at the end of the period revokes then; a late update never revives a canceled
- * subscription; duplicates and concurrent deliveries apply once. A subclass says how its provider
+ * subscription; one for an unregistered order waits as a dead letter; duplicates and concurrent
+ * deliveries apply once. A subclass says how its provider
  * writes these events.
  */
 public abstract class SubscriptionScenarios extends GatewayTest {
@@ -245,6 +246,28 @@ public abstract class SubscriptionScenarios extends GatewayTest {
         assertThat(reviewed.path("reviews").findValuesAsString("kind")).containsExactly("contradictory_event");
         assertThat(reviewed.path("subscription").path("status").asString()).isEqualTo("canceled");
         assertThat(reviewed.path("entitlement").path("status").asString()).isEqualTo("revoked");
+    }
+
+    @Test
+    void aSubscriptionForAnUnregisteredOrderIsDeadLetteredAndAppliedOnceReplayed() {
+        Sub s = new Sub(unique("sub"), unique("ord"), 1000);
+        Instant now = seconds(Instant.now());
+        String event = sendSubscription(Change.CREATED, s, now.minusSeconds(60), now.plus(Duration.ofDays(30)));
+        JsonNode dead = awaitDeadLetter(testProvider().id, event);
+        assertThat(dead.path("reason").asString()).isEqualTo("unknown_order");
+        assertThat(count(
+                        "SELECT count(*) FROM subscriptions WHERE provider = ? AND provider_subscription_id = ?",
+                        testProvider().id,
+                        s.id()))
+                .as("nothing of it half-applied")
+                .isZero();
+
+        gateway.putOrder(s.order(), 1000, "USD");
+        assertThat(gateway.call("POST", "/ops/dead-letters/" + dead.path("id").asString() + "/replay", null)
+                        .status())
+                .isEqualTo(202);
+        JsonNode view = awaitSubscription(s.order(), "active");
+        assertThat(view.path("entitlement").path("status").asString()).isEqualTo("active");
     }
 
     @Test
