@@ -2,6 +2,11 @@ package dev.payhook.config;
 
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * What every entry of {@code payhook.providers} has: its signature scheme, its event format and its
@@ -26,6 +31,13 @@ public class ProviderProperties {
 
     /** Unset: on when its credentials are configured. true: a missing one stops start-up. false: off. */
     private Boolean enabled;
+
+    /**
+     * Our accounts at the provider, by the name of the id a notification carries (app-id, mchid,
+     * merchant-account, ...): a notification naming another has no effect. Blank entries (an unset
+     * variable) do not count; a name with none is not checked.
+     */
+    private Map<String, List<String>> accounts = new LinkedHashMap<>();
 
     public String getScheme() {
         return scheme;
@@ -57,5 +69,30 @@ public class ProviderProperties {
 
     public void setEnabled(Boolean enabled) {
         this.enabled = enabled;
+    }
+
+    public Map<String, List<String>> getAccounts() {
+        return accounts;
+    }
+
+    public void setAccounts(Map<String, List<String>> accounts) {
+        this.accounts = accounts;
+    }
+
+    /** The configured accounts of each name that has any, blanks dropped. */
+    public Map<String, Set<String>> ourAccounts() {
+        Map<String, Set<String>> ours = new LinkedHashMap<>();
+        accounts.forEach((name, ids) -> {
+            Set<String> set = ids == null
+                    ? Set.of()
+                    : ids.stream()
+                            .filter(id -> id != null && !id.isBlank())
+                            .map(String::trim)
+                            .collect(Collectors.toUnmodifiableSet());
+            if (!set.isEmpty()) {
+                ours.put(name, set);
+            }
+        });
+        return ours;
     }
 }

@@ -14,7 +14,14 @@ public enum ReceiptOutcome implements WireName {
     REVIEW,
     DEAD_LETTERED,
     /** Its live/test flag contradicts the provider's mode: no effect at all. */
-    REJECTED_MODE;
+    REJECTED_MODE,
+    /** It is for another merchant account or app than ours: no effect at all. */
+    REJECTED_ACCOUNT;
+
+    /** Refused whatever it says: the provider's word was not for this gateway. */
+    public boolean rejected() {
+        return this == REJECTED_MODE || this == REJECTED_ACCOUNT;
+    }
 
     public static ReceiptOutcome of(Verdict verdict) {
         return switch (verdict) {

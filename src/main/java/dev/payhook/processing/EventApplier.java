@@ -138,15 +138,15 @@ public class EventApplier {
                 e.orderId());
     }
 
-    /** A test event on a live gateway, or the reverse: kept as evidence, no effect at all. */
-    public void rejectedMode(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        String reason = reconciliation.modeConflict(e);
-        receipts.eventOutcome(receipt.id(), e.eventId(), ReceiptOutcome.REJECTED_MODE, reason, e.orderId());
+    /** A test event on a live gateway, or one for another merchant's account: kept as evidence, no effect at all. */
+    public void refused(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
+        Reconciliation.Refusal refusal = reconciliation.refusal(e).orElseThrow();
+        receipts.eventOutcome(receipt.id(), e.eventId(), refusal.outcome(), refusal.reason(), e.orderId());
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("provider", e.provider());
         details.put("event_id", e.eventId());
-        details.put("detail", reason);
-        alerts.raise(ReceiptOutcome.REJECTED_MODE, e.lockKey(), details);
+        details.put("detail", refusal.reason());
+        alerts.raise(refusal.outcome(), e.lockKey(), details);
     }
 
     public void duplicate(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {

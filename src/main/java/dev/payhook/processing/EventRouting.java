@@ -16,7 +16,7 @@ public class EventRouting implements Processor {
 
     private static final String EVENT_ID = "PayhookEventId";
     private static final String BRANCH = "PayhookBranch";
-    private static final String MODE_CONFLICT = "PayhookModeConflict";
+    private static final String REFUSAL = "PayhookRefusal";
 
     private final Reconciliation reconciliation;
 
@@ -30,6 +30,6 @@ public class EventRouting implements Processor {
         NormalizedEvent e = message.getBody(NormalizedEvent.class);
         message.setHeader(EVENT_ID, e.eventId());
         message.setHeader(BRANCH, e.type().branch().wireName());
-        message.setHeader(MODE_CONFLICT, reconciliation.wrongMode(e));
+        message.setHeader(REFUSAL, reconciliation.refusal(e).isPresent());
     }
 }

@@ -44,6 +44,7 @@ public class FactIntake {
             ReceiptOutcome.DEAD_LETTERED,
             ReceiptOutcome.REVIEW,
             ReceiptOutcome.REJECTED_MODE,
+            ReceiptOutcome.REJECTED_ACCOUNT,
             ReceiptOutcome.APPLIED,
             ReceiptOutcome.IGNORED,
             ReceiptOutcome.STALE,

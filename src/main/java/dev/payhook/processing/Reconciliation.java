@@ -3,12 +3,15 @@ package dev.payhook.processing;
 import dev.payhook.config.ProviderProperties;
 import dev.payhook.payment.DeadLetterReason;
 import dev.payhook.payment.Order;
+import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.store.OrderStore;
 import dev.payhook.store.ProductStore;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.springframework.stereotype.Component;
 
 /** The checks of an event against Payhook's own records before it may have any effect (docs/DESIGN.md §3.4). */
@@ -25,14 +28,32 @@ public class Reconciliation {
         this.products = products;
     }
 
-    /** True when the event's livemode flag contradicts the provider's configured mode; providers without the flag never do. */
-    public boolean wrongMode(NormalizedEvent e) {
-        return e.livemode() != null && e.livemode() != (providers.mode(e.provider()) == ProviderProperties.Mode.live);
-    }
+    /** Why an event may have no effect at all, whatever it says. */
+    public record Refusal(ReceiptOutcome outcome, String reason) {}
 
-    public String modeConflict(NormalizedEvent e) {
-        return "event has livemode=" + e.livemode() + " but payhook.providers." + e.provider() + ".mode is "
-                + providers.mode(e.provider());
+    /**
+     * A refusal when the event's livemode flag contradicts the provider's configured mode (providers
+     * without the flag never do), or when it names an account of ours by a name we configured and
+     * the id is not one of them; empty otherwise.
+     */
+    public Optional<Refusal> refusal(NormalizedEvent e) {
+        if (e.livemode() != null && e.livemode() != (providers.mode(e.provider()) == ProviderProperties.Mode.live)) {
+            return Optional.of(new Refusal(
+                    ReceiptOutcome.REJECTED_MODE,
+                    "event has livemode=" + e.livemode() + " but payhook.providers." + e.provider() + ".mode is "
+                            + providers.mode(e.provider())));
+        }
+        Map<String, Set<String>> ours = providers.accounts(e.provider());
+        for (Map.Entry<String, String> named : e.accounts().entrySet()) {
+            Set<String> ids = ours.get(named.getKey());
+            if (ids != null && !ids.contains(named.getValue())) {
+                return Optional.of(new Refusal(
+                        ReceiptOutcome.REJECTED_ACCOUNT,
+                        "event is for " + named.getKey() + " " + named.getValue() + ", not one of payhook.providers."
+                                + e.provider() + ".accounts." + named.getKey()));
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -2,7 +2,9 @@ package dev.payhook.provider;
 
 import dev.payhook.payment.EventType;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One provider event in Payhook's terms. Amounts are integers in minor units of {@code currency}.
@@ -22,7 +24,8 @@ public record NormalizedEvent(
         List<String> productRefs,
         String providerType,
         String subscriptionId,
-        SubscriptionTerms subscription) {
+        SubscriptionTerms subscription,
+        Map<String, String> accounts) {
 
     /** The key of the first lock: has this message been seen. */
     public String lockKey() {
@@ -48,6 +51,7 @@ public record NormalizedEvent(
         private List<String> productRefs = List.of();
         private String subscriptionId;
         private SubscriptionTerms subscription;
+        private final Map<String, String> accounts = new LinkedHashMap<>();
 
         /** Every id and name taken from the payload is checked here once: nothing else reaches the database. */
         private Builder(String provider, String eventId, String providerType, Instant occurredAt) {
@@ -99,6 +103,17 @@ public record NormalizedEvent(
             return this;
         }
 
+        /**
+         * An account id the notification names, under the name ops configure ours by
+         * ({@code payhook.providers.<id>.accounts.<name>}); absent (null) ids are not checked.
+         */
+        public Builder account(String name, String id) {
+            if (id != null) {
+                accounts.put(name, id);
+            }
+            return this;
+        }
+
         /** A payment event concerns one payment, a subscription event one subscription: without its id it cannot be applied. */
         public NormalizedEvent build(EventType type) {
             if (type.branch() == EventType.Branch.PAYMENT) {
@@ -121,7 +136,8 @@ public record NormalizedEvent(
                     productRefs,
                     providerType,
                     subscriptionId,
-                    subscription);
+                    subscription,
+                    Map.copyOf(accounts));
         }
     }
 }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -31,6 +32,7 @@ public class ProviderRegistry {
 
     private final Map<String, Provider> enabled = new LinkedHashMap<>();
     private final Map<String, ProviderProperties> configured;
+    private final Map<String, Map<String, Set<String>>> ourAccounts;
 
     public ProviderRegistry(
             PayhookProperties properties,
@@ -41,6 +43,8 @@ public class ProviderRegistry {
             Environment environment,
             Clock clock) {
         this.configured = properties.getProviders();
+        this.ourAccounts = configured.entrySet().stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().ourAccounts()));
         Map<String, SchemeFactory<?>> schemesByName = byName(schemes, SchemeFactory::name);
         Map<String, FormatFactory<?>> formatsByName = byName(formats, FormatFactory::name);
         Map<String, ApiFactory<?>> apisByName = byName(apis, ApiFactory::name);
@@ -153,6 +157,11 @@ public class ProviderRegistry {
 
     public ProviderProperties.Mode mode(String provider) {
         return configured.get(provider).getMode();
+    }
+
+    /** Our accounts at {@code provider} by the name of the id a notification carries; empty: none checked. */
+    public Map<String, Set<String>> accounts(String provider) {
+        return ourAccounts.getOrDefault(provider, Map.of());
     }
 
     private static <S extends ProviderSettings> SignatureScheme create(

@@ -47,7 +47,7 @@ class FeedReader {
             Taken taken = run.take(provider, event);
             if (compare
                     && (taken.outcome() == ReceiptOutcome.DEAD_LETTERED
-                            || taken.outcome() == ReceiptOutcome.REJECTED_MODE)) {
+                            || taken.outcome().rejected())) {
                 reviews.open(
                         ReviewKind.PROVIDER_DIFFERENCE,
                         provider + ":" + (taken.eventId() == null ? taken.receiptId() : taken.eventId()),

@@ -16,6 +16,8 @@ public enum FindingKind implements WireName {
     DEAD_LETTERED,
     /** The answer's live/test flag contradicts the provider's mode. */
     REJECTED_MODE,
+    /** The answer is for another account than ours. */
+    REJECTED_ACCOUNT,
     /** One provider failed while another one answered for the order. */
     PROVIDER_FAILED
 }

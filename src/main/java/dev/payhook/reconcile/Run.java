@@ -52,6 +52,7 @@ final class Run {
             case REVIEW -> FindingKind.REVIEW;
             case DEAD_LETTERED -> FindingKind.DEAD_LETTERED;
             case REJECTED_MODE -> FindingKind.REJECTED_MODE;
+            case REJECTED_ACCOUNT -> FindingKind.REJECTED_ACCOUNT;
             default -> null;
         };
         if (kind != null) {

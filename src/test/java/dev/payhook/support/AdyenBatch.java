@@ -38,6 +38,7 @@ public final class AdyenBatch {
         f.put("event_code", code);
         f.put("success", success);
         f.put("occurred_at", OffsetDateTime.ofInstant(at, ZoneOffset.ofHours(1)).toString());
+        f.put("merchant_account", "PayhookTestMerchant");
         return new Item(f, GatewayTest.ADYEN_KEY);
     }
 
@@ -50,7 +51,7 @@ public final class AdyenBatch {
                     ":",
                     String.valueOf(values.get("psp_reference")),
                     String.valueOf(values.get("original_reference")),
-                    "PayhookTestMerchant",
+                    String.valueOf(values.get("merchant_account")),
                     String.valueOf(values.get("order_id")),
                     String.valueOf(values.get("amount")),
                     String.valueOf(values.get("currency")),

@@ -57,6 +57,22 @@ public abstract class JsonProviderScenarios extends ProviderScenarios {
         return signed(testProvider().previousSecret, event, body, Instant.now().getEpochSecond());
     }
 
+    /** Stripe: a Connect event for an account not ours; Dodo: another business; Paddle names no account. */
+    @Override
+    protected Notification forAnotherAccount(String order, String payment, long amount) {
+        String event = unique("evt");
+        String body = new String(
+                testProvider().payment(event, payment, order, amount, currency(), Instant.now()),
+                StandardCharsets.UTF_8);
+        String foreign = switch (testProvider()) {
+            case STRIPE ->
+                body.replace("\"object\": \"event\",", "\"object\": \"event\",\n  \"account\": \"acct_SomeoneElse\",");
+            case DODO -> body.replace("bus_T3stBusiness", "bus_SomeoneElse");
+            case PADDLE -> null;
+        };
+        return foreign == null ? null : signed(event, foreign.getBytes(StandardCharsets.UTF_8));
+    }
+
     @Override
     protected Map<String, Notification> forgeries(String order, long amount) {
         TestProvider p = testProvider();

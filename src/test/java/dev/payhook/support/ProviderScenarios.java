@@ -18,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jms.core.JmsTemplate;
@@ -62,6 +63,14 @@ public abstract class ProviderScenarios extends GatewayTest {
 
     /** What an attacker of its scheme would send for a payment of {@code amount} to {@code order}, by name. */
     protected abstract Map<String, Notification> forgeries(String order, long amount);
+
+    /**
+     * A genuine notification of a payment for {@code order} that names another merchant account or
+     * app than ours; null when the provider's notifications name no account.
+     */
+    protected Notification forAnotherAccount(String order, String payment, long amount) {
+        return null;
+    }
 
     /** The provider's success answer. */
     protected abstract void assertAccepted(Answer answer);
@@ -309,6 +318,25 @@ public abstract class ProviderScenarios extends GatewayTest {
                     .isZero();
         });
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+    }
+
+    @Test
+    void aNotificationForAnotherAccountIsKeptAndHasNoEffect() {
+        String order = unique("ord"), payment = unique("pay");
+        gateway.putOrder(order, 1200, currency());
+        Notification n = forAnotherAccount(order, payment, 1200);
+        Assumptions.assumeTrue(n != null, provider() + " notifications name no account");
+        assertAccepted(send(n));
+        awaitReceipts(provider(), n.eventId(), 1);
+        assertThat(receiptOutcomes(n)).containsExactly("rejected_account");
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+        assertThat(count(
+                        "SELECT count(*) FROM payments WHERE provider = ? AND provider_payment_id = ?",
+                        provider(),
+                        payment))
+                .isZero();
+        assertThat(received("payhook.alerts", "alert:rejected_account:" + provider() + ":" + n.eventId()))
+                .isNotNull();
     }
 
     @Test

@@ -43,7 +43,8 @@ public class AdyenFormat extends SettingsFreeFormat {
         String code = WireJson.require(i.eventCode(), "eventCode");
         NormalizedEvent.Builder b = NormalizedEvent.builder(
                         provider, eventId(i), code, WireJson.offsetTime(i.eventDate(), "eventDate"))
-                .livemode(live);
+                .livemode(live)
+                .account("merchant-account", i.merchantAccountCode());
         if (i.amount() != null) {
             b.amount(i.amount().value(), i.amount().currency());
         }

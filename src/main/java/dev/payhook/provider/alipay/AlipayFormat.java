@@ -67,7 +67,9 @@ public class AlipayFormat extends SettingsFreeFormat {
                                 n.notifyTime(),
                                 n.gmtCreate())))
                 .payment(WireJson.require(n.tradeNo(), "trade_no"))
-                .order(n.outTradeNo());
+                .order(n.outTradeNo())
+                .account("app-id", n.appId())
+                .account("seller-id", n.sellerId());
         if (n.refundFee() != null && !n.refundFee().isBlank()) {
             // Alipay closes a trade once it is refunded in full: then the whole total went back
             String refunded =

@@ -15,7 +15,9 @@ record AlipayNotification(
         String gmtCreate,
         String gmtPayment,
         String gmtRefund,
-        String gmtClose) {
+        String gmtClose,
+        String appId,
+        String sellerId) {
 
     static AlipayNotification of(Map<String, String> p) {
         return new AlipayNotification(
@@ -30,6 +32,8 @@ record AlipayNotification(
                 p.get("gmt_create"),
                 p.get("gmt_payment"),
                 p.get("gmt_refund"),
-                p.get("gmt_close"));
+                p.get("gmt_close"),
+                p.get("app_id"),
+                p.get("seller_id"));
     }
 }

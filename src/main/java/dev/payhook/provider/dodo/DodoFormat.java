@@ -34,7 +34,8 @@ public class DodoFormat extends SettingsFreeFormat {
 
     private static List<NormalizedEvent> events(String provider, String eventId, DodoWebhook w) {
         String type = WireJson.require(w.type(), "type");
-        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, eventId, type, w.timestamp());
+        NormalizedEvent.Builder b =
+                NormalizedEvent.builder(provider, eventId, type, w.timestamp()).account("business-id", w.businessId());
         if (w.data() == null || w.data().isNull()) {
             return List.of(b.build(EventType.OTHER));
         }

@@ -33,12 +33,7 @@ public class StripeFormat extends SettingsFreeFormat {
 
     private static List<NormalizedEvent> events(String provider, StripeEvent event) {
         String type = WireJson.require(event.type(), "type");
-        NormalizedEvent.Builder b = NormalizedEvent.builder(
-                        provider,
-                        event.id(),
-                        type,
-                        event.created() == null ? null : Instant.ofEpochSecond(event.created()))
-                .livemode(event.livemode());
+        NormalizedEvent.Builder b = builder(provider, event, event.id());
         JsonNode object = event.data() == null ? null : event.data().object();
         if (object == null || object.isNull() || object.isMissingNode()) {
             return List.of(b.build(EventType.OTHER));
@@ -67,6 +62,17 @@ public class StripeFormat extends SettingsFreeFormat {
             case "invoice.payment_failed" -> List.of(StripeSubscriptions.invoice(b, object, EventType.PAYMENT_FAILED));
             default -> List.of(b.build(EventType.OTHER));
         };
+    }
+
+    /** What every event of this envelope carries: its time, its live flag and the account it is for. */
+    private static NormalizedEvent.Builder builder(String provider, StripeEvent event, String eventId) {
+        return NormalizedEvent.builder(
+                        provider,
+                        eventId,
+                        event.type(),
+                        event.created() == null ? null : Instant.ofEpochSecond(event.created()))
+                .livemode(event.livemode())
+                .account("account", event.account());
     }
 
     private static NormalizedEvent paymentIntent(NormalizedEvent.Builder b, JsonNode object, EventType type) {
@@ -103,12 +109,7 @@ public class StripeFormat extends SettingsFreeFormat {
         List<NormalizedEvent> events = new ArrayList<>();
         for (Refund r : refunds) {
             if ("succeeded".equals(r.status()) || r.status() == null) {
-                events.add(NormalizedEvent.builder(
-                                provider,
-                                event.id() + "/" + r.id(),
-                                event.type(),
-                                Instant.ofEpochSecond(event.created()))
-                        .livemode(event.livemode())
+                events.add(builder(provider, event, event.id() + "/" + r.id())
                         .payment(payment)
                         .refund(r.id())
                         .amount(
@@ -119,12 +120,10 @@ public class StripeFormat extends SettingsFreeFormat {
         }
         if (events.isEmpty()) {
             // Newer API versions omit the list: the cumulative amount_refunded is the fact carried.
-            events.add(
-                    NormalizedEvent.builder(provider, event.id(), event.type(), Instant.ofEpochSecond(event.created()))
-                            .livemode(event.livemode())
-                            .payment(payment)
-                            .amount(WireJson.require(ch.amountRefunded(), "amount_refunded"), ch.currency())
-                            .build(EventType.REFUND_SUCCEEDED));
+            events.add(builder(provider, event, event.id())
+                    .payment(payment)
+                    .amount(WireJson.require(ch.amountRefunded(), "amount_refunded"), ch.currency())
+                    .build(EventType.REFUND_SUCCEEDED));
         }
         return events;
     }

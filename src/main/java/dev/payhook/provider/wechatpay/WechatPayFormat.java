@@ -78,7 +78,9 @@ public final class WechatPayFormat implements EventFormat {
                 : WireJson.offsetTime(n.createTime(), "create_time");
         NormalizedEvent.Builder b = NormalizedEvent.builder(provider, WireJson.require(n.id(), "id"), type, at)
                 .payment(r.transactionId())
-                .order(r.outTradeNo());
+                .order(r.outTradeNo())
+                .account("mchid", r.mchid())
+                .account("appid", r.appid());
         WechatPayNotification.Amount amount = r.amount();
         String currency = amount == null || amount.currency() == null ? "CNY" : amount.currency();
         if (type.startsWith("REFUND.")) {

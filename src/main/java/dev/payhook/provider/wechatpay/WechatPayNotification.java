@@ -12,6 +12,8 @@ final class WechatPayNotification {
 
     /** The decrypted resource of TRANSACTION.* and REFUND.* (the fields Payhook reads). */
     record Decrypted(
+            String mchid,
+            String appid,
             String outTradeNo,
             String transactionId,
             String tradeState,

@@ -41,6 +41,14 @@ class AdyenNotificationTest extends ProviderScenarios {
         return new Notification(items.get(0).eventId(), "application/json", batch(live, items), Map.of());
     }
 
+    /** Signed with our HMAC key, for a merchant account not in payhook.providers.adyen.accounts. */
+    @Override
+    protected Notification forAnotherAccount(String order, String payment, long amount) {
+        Item item = authorisation(order, payment, amount, "CNY", Instant.now());
+        item.fields().put("merchant_account", "SomeoneElsesMerchant");
+        return notification(List.of(item));
+    }
+
     @Override
     protected Notification payment(String order, String payment, long amount, Instant at) {
         return notification(List.of(authorisation(order, payment, amount, "CNY", at)));

@@ -93,6 +93,14 @@ class AlipayNotificationTest extends ProviderScenarios {
         return notification(params(order, payment, amount, "TRADE_SUCCESS", at), TestKeys.CURRENT.getPrivate());
     }
 
+    /** Signed by Alipay, for an app of another merchant. */
+    @Override
+    protected Notification forAnotherAccount(String order, String payment, long amount) {
+        Map<String, String> p = params(order, payment, amount, "TRADE_SUCCESS", Instant.now());
+        p.put("app_id", "2021009999999999");
+        return notification(p, TestKeys.CURRENT.getPrivate());
+    }
+
     /** Alipay's refund notification carries the trade's refunded total so far in refund_fee. */
     @Override
     protected Notification refund(

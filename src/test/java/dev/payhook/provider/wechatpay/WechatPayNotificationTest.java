@@ -52,7 +52,9 @@ class WechatPayNotificationTest extends ProviderScenarios {
         v.put("event_type", eventType);
         v.put("summary", eventType.startsWith("REFUND") ? "退款成功" : "支付成功");
         v.put("original_type", aad);
-        v.put("ciphertext", Signer.aesGcm(apiV3Key, nonce, aad, Fixtures.load(resourceFixture, resource)));
+        Map<String, Object> fields = new LinkedHashMap<>(resource);
+        fields.putIfAbsent("mchid", "1900000109");
+        v.put("ciphertext", Signer.aesGcm(apiV3Key, nonce, aad, Fixtures.load(resourceFixture, fields)));
         v.put("associated_data", aad);
         v.put("nonce", nonce);
         return Fixtures.load("wechatpay/notification.json", v);
@@ -97,6 +99,21 @@ class WechatPayNotificationTest extends ProviderScenarios {
         r.put("amount", amount);
         r.put("success_time", rfc3339(at));
         return body(eventId, "TRANSACTION.SUCCESS", "wechatpay/transaction.json", r, apiV3Key, at);
+    }
+
+    /** Signed by WeChat Pay, for another merchant's transaction. */
+    @Override
+    protected Notification forAnotherAccount(String order, String payment, long amount) {
+        String id = unique("wx");
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("order_id", order);
+        r.put("payment_id", payment);
+        r.put("amount", amount);
+        r.put("success_time", rfc3339(Instant.now()));
+        r.put("mchid", "1230000109");
+        return signed(
+                id,
+                body(id, "TRANSACTION.SUCCESS", "wechatpay/transaction.json", r, WECHATPAY_API_V3_KEY, Instant.now()));
     }
 
     @Override
