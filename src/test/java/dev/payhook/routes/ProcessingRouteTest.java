@@ -64,8 +64,8 @@ class ProcessingRouteTest extends YamlRouteTest {
             ran.add("subscription:" + exchange.getIn().getBody(String.class));
         }
 
-        public void rejectedMode(Exchange exchange) {
-            ran.add("rejected-mode:" + exchange.getIn().getBody(String.class));
+        public void refused(Exchange exchange) {
+            ran.add("refused:" + exchange.getIn().getBody(String.class));
         }
 
         public void other(Exchange exchange) {
@@ -106,7 +106,7 @@ class ProcessingRouteTest extends YamlRouteTest {
     static final Processor ROUTING = exchange -> {
         exchange.getIn().setHeader("PayhookEventId", exchange.getIn().getBody(String.class));
         exchange.getIn().setHeader("PayhookBranch", "payment");
-        exchange.getIn().setHeader("PayhookModeConflict", false);
+        exchange.getIn().setHeader("PayhookRefusal", false);
     };
 
     /** No database here: transactions that begin, commit and roll back nothing, in the real policy's place. */
