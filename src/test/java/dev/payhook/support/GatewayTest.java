@@ -50,7 +50,10 @@ import tools.jackson.databind.JsonNode;
             "payhook.providers.retired.enabled=false",
             // a Standard Webhooks sender with its own JSON, added by configuration and one route file
             "camel.main.routes-include-pattern=file:routes/templates/*.yaml,file:routes/providers/*.yaml,"
-                    + "file:routes/processing.yaml,classpath:routes/acme.yaml",
+                    + "file:routes/processing.yaml,classpath:routes/acme.yaml,classpath:routes/paypal-online.yaml",
+            "payhook.providers.paypal.webhook-id=" + GatewayTest.PAYPAL_WEBHOOK_ID,
+            "payhook.providers.paypal-online.scheme=paypal-cert",
+            "payhook.providers.paypal-online.webhook-id=" + GatewayTest.PAYPAL_WEBHOOK_ID,
             "payhook.providers.acme.scheme=standard-webhooks",
             "payhook.providers.acme.format=mapped",
             "payhook.providers.acme.secrets[0]=" + GatewayTest.ACME_SECRET,
@@ -97,6 +100,9 @@ public abstract class GatewayTest {
                 "payhook.providers.wechatpay.platform-keys." + WECHATPAY_PREVIOUS_SERIAL,
                 () -> TestKeys.publicKey(TestKeys.PREVIOUS));
         registry.add("WECHATPAY_API_V3_KEY", () -> WECHATPAY_API_V3_KEY);
+        // PayPal's signing certificates pinned: the current one and the one being rotated out
+        registry.add("payhook.providers.paypal.certificates[0]", () -> PaypalKeys.certificate("current"));
+        registry.add("payhook.providers.paypal.certificates[1]", () -> PaypalKeys.certificate("previous"));
         registry.add("payhook.providers.stripe.api.key", () -> ApiStubs.STRIPE_KEY);
         registry.add("payhook.providers.stripe.api.base-url", () -> ApiStubs.baseUrl("stripe"));
         registry.add("payhook.providers.paddle.api.key", () -> ApiStubs.PADDLE_KEY);
@@ -112,6 +118,7 @@ public abstract class GatewayTest {
         registry.add("payhook.providers.wechatpay.api.private-key", () -> TestKeys.privateKey(TestKeys.MERCHANT));
     }
 
+    public static final String PAYPAL_WEBHOOK_ID = "8PT597110X687430LKGECATA";
     public static final String ACME_SECRET = "whsec_YWNtZS10ZXN0LXNlbmRlci1zZWNyZXQta2V5LTAx";
     public static final String ACME_PREVIOUS_SECRET = "whsec_YWNtZS1wcmV2aW91cy1zZW5kZXItc2VjcmV0LWtleQ==";
     public static final String ADYEN_KEY = "0A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F9";
