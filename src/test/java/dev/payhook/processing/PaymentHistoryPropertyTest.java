@@ -10,14 +10,9 @@ import dev.payhook.store.OrderStore;
 import dev.payhook.support.EventHarness;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -89,7 +84,8 @@ class PaymentHistoryPropertyTest {
 
     private static void assertSameOutcome(History history, long arrivalSeed, int consumers) throws Exception {
         Outcome expected = apply(history, inOccurredOrder(history), 1);
-        Outcome actual = apply(history, shuffledWithDuplicates(history, new Random(arrivalSeed)), consumers);
+        Outcome actual = apply(
+                history, EventHarness.shuffledWithDuplicates(history.steps(), new Random(arrivalSeed)), consumers);
         assertThat(actual).isEqualTo(expected);
         assertInvariants(actual);
     }
@@ -207,18 +203,6 @@ class PaymentHistoryPropertyTest {
                 .toList();
     }
 
-    /** Every event delivered one to three times, in any order. */
-    private static List<Step> shuffledWithDuplicates(History h, Random r) {
-        List<Step> deliveries = new ArrayList<>();
-        for (Step s : h.steps()) {
-            for (int i = 1 + r.nextInt(3); i > 0; i--) {
-                deliveries.add(s);
-            }
-        }
-        Collections.shuffle(deliveries, r);
-        return deliveries;
-    }
-
     /** Applies the deliveries to a fresh order and payment; refunds and disputes name only the payment. */
     private static Outcome apply(History h, List<Step> deliveries, int consumers) throws Exception {
         String run = "h" + RUN.incrementAndGet();
@@ -227,24 +211,11 @@ class PaymentHistoryPropertyTest {
         harness.context(OrderStore.class)
                 .insertIfAbsent(
                         new Order(orderId, h.amount(), h.currency(), "book-1", "cus_" + run, OrderStatus.PENDING));
-        ConcurrentLinkedQueue<Step> queue = new ConcurrentLinkedQueue<>(deliveries);
-        ExecutorService pool = Executors.newFixedThreadPool(consumers);
-        try {
-            List<Future<?>> running = new ArrayList<>();
-            for (int c = 0; c < consumers; c++) {
-                running.add(pool.submit(() -> {
-                    for (Step s = queue.poll(); s != null; s = queue.poll()) {
-                        harness.deliverRedelivering(event(s, run, orderId, paymentId, h.currency()));
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> f : running) {
-                f.get();
-            }
-        } finally {
-            pool.shutdown();
-        }
+        harness.deliverConcurrently(
+                deliveries.stream()
+                        .map(s -> event(s, run, orderId, paymentId, h.currency()))
+                        .toList(),
+                consumers);
         return harness.jdbc.queryForObject(
                 """
                 SELECT p.status, p.amount_minor, p.currency, coalesce(p.refunded_minor, 0), o.status,

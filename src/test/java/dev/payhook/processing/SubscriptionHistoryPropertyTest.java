@@ -14,14 +14,9 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -92,7 +87,7 @@ class SubscriptionHistoryPropertyTest {
 
     private static void assertSameOutcome(List<Step> history, long seed, int consumers) throws Exception {
         Outcome expected = apply(inOccurredOrder(history), 1);
-        Outcome actual = apply(shuffledWithDuplicates(history, new Random(seed)), consumers);
+        Outcome actual = apply(EventHarness.shuffledWithDuplicates(history, new Random(seed)), consumers);
         assertThat(actual).isEqualTo(expected);
         boolean canceledByAny = history.stream()
                 .anyMatch(s -> s.type() == EventType.SUBSCRIPTION_CANCELED
@@ -163,41 +158,17 @@ class SubscriptionHistoryPropertyTest {
         return h.stream().sorted(Comparator.comparingInt(Step::at)).toList();
     }
 
-    private static List<Step> shuffledWithDuplicates(List<Step> h, Random r) {
-        List<Step> deliveries = new ArrayList<>();
-        for (Step s : h) {
-            for (int i = 1 + r.nextInt(3); i > 0; i--) {
-                deliveries.add(s);
-            }
-        }
-        Collections.shuffle(deliveries, r);
-        return deliveries;
-    }
-
     private static Outcome apply(List<Step> deliveries, int consumers) throws Exception {
         String run = "s" + RUN.incrementAndGet();
         String orderId = "ord_" + run;
         String subscriptionId = "sub_" + run;
         harness.context(OrderStore.class)
                 .insertIfAbsent(new Order(orderId, 500, "USD", "book-1", "cus_" + run, OrderStatus.PENDING));
-        ConcurrentLinkedQueue<Step> queue = new ConcurrentLinkedQueue<>(deliveries);
-        ExecutorService pool = Executors.newFixedThreadPool(consumers);
-        try {
-            List<Future<?>> running = new ArrayList<>();
-            for (int c = 0; c < consumers; c++) {
-                running.add(pool.submit(() -> {
-                    for (Step s = queue.poll(); s != null; s = queue.poll()) {
-                        harness.deliverRedelivering(event(s, run, orderId, subscriptionId));
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> f : running) {
-                f.get();
-            }
-        } finally {
-            pool.shutdown();
-        }
+        harness.deliverConcurrently(
+                deliveries.stream()
+                        .map(s -> event(s, run, orderId, subscriptionId))
+                        .toList(),
+                consumers);
         return harness.jdbc.queryForObject(
                 """
                 SELECT coalesce(s.status, 'none'), s.current_period_end, s.cancel_at, s.canceled_at, s.past_due_since,

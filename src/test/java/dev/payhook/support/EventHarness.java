@@ -10,9 +10,15 @@ import dev.payhook.store.ReceiptStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.apache.camel.Exchange;
 import org.apache.camel.ProducerTemplate;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -87,6 +93,40 @@ public final class EventHarness implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /** Each of {@code deliveries} delivered once, by {@code consumers} threads taking them in turn. */
+    public void deliverConcurrently(List<NormalizedEvent> deliveries, int consumers) throws Exception {
+        ConcurrentLinkedQueue<NormalizedEvent> queue = new ConcurrentLinkedQueue<>(deliveries);
+        ExecutorService pool = Executors.newFixedThreadPool(consumers);
+        try {
+            List<Future<?>> running = new ArrayList<>();
+            for (int c = 0; c < consumers; c++) {
+                running.add(pool.submit(() -> {
+                    for (NormalizedEvent e = queue.poll(); e != null; e = queue.poll()) {
+                        deliverRedelivering(e);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : running) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /** Every one of {@code items} one to three times, in any order: how an at-least-once sender delivers. */
+    public static <T> List<T> shuffledWithDuplicates(List<T> items, Random r) {
+        List<T> deliveries = new ArrayList<>();
+        for (T item : items) {
+            for (int i = 1 + r.nextInt(3); i > 0; i--) {
+                deliveries.add(item);
+            }
+        }
+        Collections.shuffle(deliveries, r);
+        return deliveries;
     }
 
     public <T> T context(Class<T> bean) {
