@@ -41,10 +41,10 @@ public abstract class SubscriptionScenarios extends GatewayTest {
         /** Active, the period ending at {@code periodEnd}. */
         CREATED,
         UPDATED,
-        /** Still active, to end with the period at {@code periodEnd}. */
-        CANCEL_AT_PERIOD_END,
         /** The provider's own status for a renewal that could not be collected. */
         PAST_DUE,
+        /** To end with the period at {@code periodEnd} (still active, or canceled with access until then). */
+        CANCEL_AT_PERIOD_END,
         /** Ended at once, at {@code at}. */
         CANCELED
     }
@@ -59,6 +59,20 @@ public abstract class SubscriptionScenarios extends GatewayTest {
 
     protected abstract TestProvider testProvider();
 
+    protected String provider() {
+        return testProvider().id;
+    }
+
+    /** The notification signed as the provider signs it, posted to its webhook. */
+    protected Answer deliver(String eventId, byte[] body) {
+        return gateway.deliver(testProvider(), eventId, body);
+    }
+
+    /** Whether a renewal says what it billed before tax and its subscription its price, so the two are compared. */
+    protected boolean billsAPrice() {
+        return true;
+    }
+
     protected abstract byte[] subscription(String eventId, Change change, Sub s, Instant at, Instant periodEnd);
 
     /** A payment of the subscription, paid or failed: {@code amount} charged, {@code preTax} of it before tax. */
@@ -66,7 +80,7 @@ public abstract class SubscriptionScenarios extends GatewayTest {
             String eventId, Sub s, String payment, long amount, long preTax, boolean paid, Instant at);
 
     private String send(byte[] body, String eventId) {
-        Answer answer = gateway.deliver(testProvider(), eventId, body);
+        Answer answer = deliver(eventId, body);
         assertThat(answer.status()).as(answer.body()).isEqualTo(200);
         return eventId;
     }
@@ -101,12 +115,9 @@ public abstract class SubscriptionScenarios extends GatewayTest {
     }
 
     private String outcome(String eventId) {
-        awaitReceipts(testProvider().id, eventId, 1);
+        awaitReceipts(provider(), eventId, 1);
         return jdbc.queryForObject(
-                "SELECT outcome FROM receipts WHERE provider = ? AND event_id = ?",
-                String.class,
-                testProvider().id,
-                eventId);
+                "SELECT outcome FROM receipts WHERE provider = ? AND event_id = ?", String.class, provider(), eventId);
     }
 
     private static Instant seconds(Instant t) {
@@ -123,7 +134,7 @@ public abstract class SubscriptionScenarios extends GatewayTest {
                 Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 MessageConsumer subscriber = session.createConsumer(
                         session.createTopic("payhook.events"),
-                        "PayhookKey = 'event:" + testProvider().id + ":" + event + "'")) {
+                        "PayhookKey = 'event:" + provider() + ":" + event + "'")) {
             connection.start();
             send(subscription(event, Change.CREATED, s, now.minusSeconds(60), periodEnd), event);
             TextMessage published = (TextMessage) subscriber.receive(DEADLINE.toMillis());
@@ -137,7 +148,7 @@ public abstract class SubscriptionScenarios extends GatewayTest {
         JsonNode view = awaitSubscription(s.order(), "active");
         assertThat(view.path("entitlement").path("status").asString()).isEqualTo("active");
         JsonNode shown = view.path("subscription");
-        assertThat(shown.path("provider").asString()).isEqualTo(testProvider().id);
+        assertThat(shown.path("provider").asString()).isEqualTo(provider());
         assertThat(shown.path("provider_subscription_id").asString()).isEqualTo(s.id());
         assertThat(Instant.parse(shown.path("current_period_end").asString())).isEqualTo(periodEnd);
     }
@@ -163,12 +174,12 @@ public abstract class SubscriptionScenarios extends GatewayTest {
         assertThat(view.path("reviews"))
                 .as("no amount mismatch, no double payment")
                 .isEmpty();
-        assertThat(count(
-                        "SELECT count(*) FROM dead_letters WHERE provider = ? AND event_id = ?",
-                        testProvider().id,
-                        early))
+        assertThat(count("SELECT count(*) FROM dead_letters WHERE provider = ? AND event_id = ?", provider(), early))
                 .isZero();
 
+        if (!billsAPrice()) {
+            return;
+        }
         outcome(sendRenewal(s, unique("pay"), 1080, 900, true, now.minusSeconds(30)));
         JsonNode reviewed = gateway.order(s.order());
         assertThat(reviewed.path("reviews").findValuesAsString("kind")).containsExactly("amount_mismatch");
@@ -253,11 +264,11 @@ public abstract class SubscriptionScenarios extends GatewayTest {
         Sub s = new Sub(unique("sub"), unique("ord"), 1000);
         Instant now = seconds(Instant.now());
         String event = sendSubscription(Change.CREATED, s, now.minusSeconds(60), now.plus(Duration.ofDays(30)));
-        JsonNode dead = awaitDeadLetter(testProvider().id, event);
+        JsonNode dead = awaitDeadLetter(provider(), event);
         assertThat(dead.path("reason").asString()).isEqualTo("unknown_order");
         assertThat(count(
                         "SELECT count(*) FROM subscriptions WHERE provider = ? AND provider_subscription_id = ?",
-                        testProvider().id,
+                        provider(),
                         s.id()))
                 .as("nothing of it half-applied")
                 .isZero();
@@ -295,32 +306,32 @@ public abstract class SubscriptionScenarios extends GatewayTest {
         for (Map.Entry<String, byte[]> e : life.entrySet()) {
             for (int i = 1; i <= 3; i++) {
                 send(e.getValue(), e.getKey());
-                awaitReceipts(testProvider().id, e.getKey(), i);
+                awaitReceipts(provider(), e.getKey(), i);
             }
             deliverAtOnce(20, e.getValue(), e.getKey());
-            awaitReceipts(testProvider().id, e.getKey(), 23);
+            awaitReceipts(provider(), e.getKey(), 23);
         }
         for (String event : life.keySet()) {
             List<String> outcomes = jdbc.queryForList(
                     "SELECT outcome FROM receipts WHERE provider = ? AND event_id = ?",
                     String.class,
-                    testProvider().id,
+                    provider(),
                     event);
             assertThat(outcomes).as(event).filteredOn("applied"::equals).hasSize(1);
             assertThat(outcomes).as(event).filteredOn("duplicate"::equals).hasSize(22);
             assertThat(count(
                             "SELECT count(*) FROM subscription_events WHERE provider = ? AND event_id = ?",
-                            testProvider().id,
+                            provider(),
                             event))
                     .isOne();
-            String key = "event:" + testProvider().id + ":" + event;
+            String key = "event:" + provider() + ":" + event;
             assertThat(count("SELECT count(*) FROM outbox WHERE dedupe_key = ?", key))
                     .isOne();
         }
         for (String renewal : payments) {
             assertThat(count(
                             "SELECT count(*) FROM payment_events WHERE provider = ? AND event_id = ?",
-                            testProvider().id,
+                            provider(),
                             renewal))
                     .isOne();
         }

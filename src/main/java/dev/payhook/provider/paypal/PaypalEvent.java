@@ -23,4 +23,14 @@ record PaypalEvent(String id, String eventType, Instant createTime, String resou
     record DisputedTransaction(String sellerTransactionId) {}
 
     record DisputeOutcome(String outcomeCode) {}
+
+    /** A billing subscription (v2); {@code custom_id} names our sign-up order. */
+    record Subscription(String id, String status, String customId, Instant statusUpdateTime, BillingInfo billingInfo) {}
+
+    record BillingInfo(Instant nextBillingTime) {}
+
+    /** A sale (v1): a subscription's renewal names the subscription in {@code billing_agreement_id}. */
+    record Sale(String id, SaleAmount amount, String billingAgreementId) {}
+
+    record SaleAmount(String total, String currency) {}
 }

@@ -44,6 +44,20 @@ public class PaypalFormat extends SettingsFreeFormat {
             case "PAYMENT.CAPTURE.REFUNDED", "PAYMENT.CAPTURE.REVERSED" -> refund(b, e);
             case "CUSTOMER.DISPUTE.CREATED" -> dispute(b, e, EventType.DISPUTE_OPENED);
             case "CUSTOMER.DISPUTE.RESOLVED" -> disputeResolved(b, e);
+            case "BILLING.SUBSCRIPTION.ACTIVATED" ->
+                PaypalSubscriptions.subscription(b, e, EventType.SUBSCRIPTION_ACTIVATED);
+            case "BILLING.SUBSCRIPTION.CREATED", "BILLING.SUBSCRIPTION.UPDATED" ->
+                PaypalSubscriptions.subscription(b, e, EventType.SUBSCRIPTION_UPDATED);
+            case "BILLING.SUBSCRIPTION.PAYMENT.FAILED" ->
+                PaypalSubscriptions.subscription(b, e, EventType.SUBSCRIPTION_PAST_DUE);
+            case "BILLING.SUBSCRIPTION.SUSPENDED" ->
+                PaypalSubscriptions.subscription(b, e, EventType.SUBSCRIPTION_PAUSED);
+            case "BILLING.SUBSCRIPTION.RE-ACTIVATED" ->
+                PaypalSubscriptions.subscription(b, e, EventType.SUBSCRIPTION_RESUMED);
+            case "BILLING.SUBSCRIPTION.CANCELLED", "BILLING.SUBSCRIPTION.EXPIRED" ->
+                PaypalSubscriptions.subscription(b, e, EventType.SUBSCRIPTION_CANCELED);
+            case "PAYMENT.SALE.COMPLETED" -> PaypalSubscriptions.sale(b, e, EventType.PAYMENT_SUCCEEDED);
+            case "PAYMENT.SALE.DENIED" -> PaypalSubscriptions.sale(b, e, EventType.PAYMENT_FAILED);
             default -> b.build(EventType.OTHER);
         };
     }
@@ -103,7 +117,7 @@ public class PaypalFormat extends SettingsFreeFormat {
         return dispute(b, e, type);
     }
 
-    private static Long minor(PaypalEvent.Money m) {
+    static Long minor(PaypalEvent.Money m) {
         return m == null || m.value() == null
                 ? null
                 : Money.fromMajor(m.value(), WireJson.require(m.currencyCode(), "currency_code"));

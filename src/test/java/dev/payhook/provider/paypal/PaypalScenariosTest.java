@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /** PayPal through the contract every provider passes, plus the attacks on its certificate scheme. */
 class PaypalScenariosTest extends ProviderScenarios {
 
-    private static final String CERT_URL = "https://api.paypal.com/v1/notifications/certs/CERT-payhook-test";
+    static final String CERT_URL = "https://api.paypal.com/v1/notifications/certs/CERT-payhook-test";
 
     @Override
     protected String provider() {
@@ -49,8 +49,7 @@ class PaypalScenariosTest extends ProviderScenarios {
     }
 
     /** As PayPal signs: transmission id | time | webhook id | CRC32 of the body, with a certificate's key. */
-    private static Map<String, String> headers(
-            byte[] body, PrivateKey key, String webhookId, Instant sent, String certUrl) {
+    static Map<String, String> headers(byte[] body, PrivateKey key, String webhookId, Instant sent, String certUrl) {
         String id = UUID.randomUUID().toString();
         String time = sent.truncatedTo(ChronoUnit.SECONDS).toString();
         CRC32 crc = new CRC32();

@@ -1,0 +1,67 @@
+package dev.payhook.provider.paypal;
+
+import dev.payhook.payment.EventType;
+import dev.payhook.payment.SubscriptionStatus;
+import dev.payhook.provider.Money;
+import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.SubscriptionTerms;
+import dev.payhook.provider.WireJson;
+import dev.payhook.provider.paypal.PaypalEvent.Sale;
+import dev.payhook.provider.paypal.PaypalEvent.Subscription;
+import java.time.Instant;
+
+/**
+ * PayPal's billing subscriptions (https://developer.paypal.com/docs/api/subscriptions/v1/) onto
+ * Payhook's subscription events, and its sales of a subscription (renewals, v1) onto payments of it.
+ * The subscription resource names a plan, not its price: renewals are not checked against a price.
+ */
+final class PaypalSubscriptions {
+
+    private PaypalSubscriptions() {}
+
+    static NormalizedEvent subscription(NormalizedEvent.Builder b, PaypalEvent e, EventType type) {
+        Subscription s = WireJson.convert(e.resource(), Subscription.class);
+        SubscriptionStatus status = status(s.status() == null ? "" : s.status());
+        Instant next = s.billingInfo() == null ? null : s.billingInfo().nextBillingTime();
+        return b.subscription(s.id(), new SubscriptionTerms(status, next, cancelAt(s, status, next, e), null, null))
+                .order(s.customId())
+                .build(type);
+    }
+
+    /** A renewal paid or denied: a payment of the subscription its billing agreement id names. */
+    static NormalizedEvent sale(NormalizedEvent.Builder b, PaypalEvent e, EventType type) {
+        Sale sale = WireJson.convert(e.resource(), Sale.class);
+        if (sale.billingAgreementId() == null) {
+            return b.build(EventType.OTHER);
+        }
+        String currency = sale.amount() == null ? null : sale.amount().currency();
+        Long amount = sale.amount() == null || sale.amount().total() == null
+                ? null
+                : Money.fromMajor(sale.amount().total(), WireJson.require(currency, "amount.currency"));
+        return b.payment(sale.id())
+                .amount(amount, currency)
+                .subscription(sale.billingAgreementId(), SubscriptionTerms.billed(null, currency))
+                .build(type);
+    }
+
+    private static SubscriptionStatus status(String paypal) {
+        return switch (paypal) {
+            case "ACTIVE" -> SubscriptionStatus.ACTIVE;
+            case "SUSPENDED" -> SubscriptionStatus.PAUSED;
+            case "CANCELLED", "EXPIRED" -> SubscriptionStatus.CANCELED;
+            // APPROVAL_PENDING, APPROVED: nothing is paid or granted yet
+            default -> null;
+        };
+    }
+
+    /** A cancellation ends the paid period at the next billing time when PayPal still names one, else at once. */
+    private static Instant cancelAt(Subscription s, SubscriptionStatus status, Instant next, PaypalEvent e) {
+        if (status != SubscriptionStatus.CANCELED) {
+            return null;
+        }
+        if (next != null) {
+            return next;
+        }
+        return s.statusUpdateTime() != null ? s.statusUpdateTime() : e.createTime();
+    }
+}
