@@ -23,6 +23,9 @@ public final class ApiStubs {
     public static final String ALIPAY_APP_ID = "2021000000000000";
     public static final String WECHATPAY_MCHID = "1900000109";
     public static final String WECHATPAY_MERCHANT_SERIAL = "444F4864EA9B34415A3B6B4C8D1A2B3C4D5E6F70";
+    public static final String PAYPAL_CLIENT_ID = "AcPayhookReconcilerClient0000";
+    public static final String PAYPAL_CLIENT_SECRET = "EPayhookReconcilerSecret0000";
+    public static final String PAYPAL_TOKEN = "A21AAPayhookAccessToken0000";
 
     private static WireMockServer server;
 
@@ -62,6 +65,15 @@ public final class ApiStubs {
                 .atPriority(10)
                 .willReturn(okJson("{\"alipay_trade_query_response\":{\"code\":\"40004\",\"msg\":"
                         + "\"Business Failed\",\"sub_code\":\"ACQ.TRADE_NOT_EXIST\",\"sub_msg\":\"no such trade\"}}")));
+        server.stubFor(post(urlPathEqualTo("/paypal/v1/oauth2/token"))
+                .atPriority(10)
+                .withBasicAuth(PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET)
+                .willReturn(okJson("{\"scope\":\"https://uri.paypal.com/services/reporting/search/read\","
+                        + "\"access_token\":\"" + PAYPAL_TOKEN + "\",\"token_type\":\"Bearer\","
+                        + "\"app_id\":\"APP-80W284485P519543T\",\"expires_in\":32400,\"nonce\":\"n\"}")));
+        server.stubFor(get(urlPathEqualTo("/paypal/v1/notifications/webhooks-events"))
+                .atPriority(10)
+                .willReturn(okJson("{\"events\":[],\"count\":0,\"links\":[]}")));
         server.stubFor(get(urlPathMatching("/wechatpay/v3/pay/transactions/.*"))
                 .atPriority(10)
                 .willReturn(aResponse()

@@ -116,6 +116,9 @@ public abstract class GatewayTest {
         registry.add("payhook.providers.wechatpay.api.mchid", () -> ApiStubs.WECHATPAY_MCHID);
         registry.add("payhook.providers.wechatpay.api.merchant-serial", () -> ApiStubs.WECHATPAY_MERCHANT_SERIAL);
         registry.add("payhook.providers.wechatpay.api.private-key", () -> TestKeys.privateKey(TestKeys.MERCHANT));
+        registry.add("payhook.providers.paypal.api.base-url", () -> ApiStubs.baseUrl("paypal"));
+        registry.add("payhook.providers.paypal.api.client-id", () -> ApiStubs.PAYPAL_CLIENT_ID);
+        registry.add("payhook.providers.paypal.api.client-secret", () -> ApiStubs.PAYPAL_CLIENT_SECRET);
     }
 
     public static final String PAYPAL_WEBHOOK_ID = "8PT597110X687430LKGECATA";
