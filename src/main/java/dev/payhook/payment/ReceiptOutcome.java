@@ -16,11 +16,13 @@ public enum ReceiptOutcome implements WireName {
     /** Its live/test flag contradicts the provider's mode: no effect at all. */
     REJECTED_MODE,
     /** It is for another merchant account or app than ours: no effect at all. */
-    REJECTED_ACCOUNT;
+    REJECTED_ACCOUNT,
+    /** A payer's browser return whose signature did not verify, or that could not be read: never processed. */
+    REJECTED_SIGNATURE;
 
-    /** Refused whatever it says: the provider's word was not for this gateway. */
+    /** Refused whatever it says: the provider's word was not for this gateway, or not the provider's. */
     public boolean rejected() {
-        return this == REJECTED_MODE || this == REJECTED_ACCOUNT;
+        return this == REJECTED_MODE || this == REJECTED_ACCOUNT || this == REJECTED_SIGNATURE;
     }
 
     public static ReceiptOutcome of(Verdict verdict) {

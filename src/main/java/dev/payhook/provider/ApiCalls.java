@@ -73,20 +73,17 @@ public class ApiCalls {
     }
 
     /**
-     * {@code GET url} with a bearer key, tried again on failure: the answer, whose body is JSON when
+     * {@code GET url} with a bearer key (null: an API that takes none), tried again on failure: the answer, whose body is JSON when
      * its status is 2xx; another status is a failure unless {@code alsoAccepted}.
      */
     public HttpResponse<byte[]> getJson(String url, String bearerKey, String what, int... alsoAccepted) {
         return retrying(() -> {
-            HttpResponse<byte[]> answer = expect(
-                    send(
-                            HttpRequest.newBuilder(URI.create(url))
-                                    .header("Authorization", "Bearer " + bearerKey)
-                                    .header("Accept", "application/json")
-                                    .GET(),
-                            what),
-                    what,
-                    alsoAccepted);
+            HttpRequest.Builder request =
+                    HttpRequest.newBuilder(URI.create(url)).header("Accept", "application/json");
+            if (bearerKey != null) {
+                request.header("Authorization", "Bearer " + bearerKey);
+            }
+            HttpResponse<byte[]> answer = expect(send(request.GET(), what), what, alsoAccepted);
             if (answer.statusCode() / 100 == 2) {
                 try {
                     WireJson.tree(answer.body());

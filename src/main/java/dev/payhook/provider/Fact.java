@@ -13,6 +13,12 @@ public record Fact(String kind, byte[] body) {
     public static final String EVENT = "event";
 
     /**
+     * A payer's browser return whose signature verified, kept as evidence and read by the provider's
+     * format like a notification: a hint that names the order, never proof that it was paid.
+     */
+    public static final String RETURN = "return";
+
+    /**
      * Several responses about one payment kept together, each byte for byte as received (so a
      * signature over one of them still checks): {@code {"name": response, ...}}. Each part must be
      * a JSON document, as the APIs answer.

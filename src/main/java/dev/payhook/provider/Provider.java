@@ -53,7 +53,7 @@ public final class Provider {
 
     /** A fact pulled from the API, or a notification pushed to the ingress, read into events. */
     public Reading read(WebhookRequest request, String fact) {
-        if (fact == null || Fact.EVENT.equals(fact)) {
+        if (fact == null || Fact.EVENT.equals(fact) || Fact.RETURN.equals(fact)) {
             return format.read(request);
         }
         if (api == null) {

@@ -15,7 +15,7 @@ public interface ProviderApi {
     boolean looksUpOrders();
 
     /** One fact per payment the provider has for the local order; empty when it knows none. */
-    List<Fact> lookupOrder(String orderId);
+    List<Fact> lookupOrder(OrderRef order);
 
     /** What the provider says now of a payment Payhook has recorded. */
     List<Fact> lookupPayment(KnownPayment payment);
@@ -23,6 +23,15 @@ public interface ProviderApi {
     /** The provider's event feed, where it has one. */
     default Optional<EventFeed> feed() {
         return Optional.empty();
+    }
+
+    /**
+     * What the provider says of the payment a payer's browser just came back from, asked with what
+     * the verified return carries (docs/DESIGN.md §9). Only providers whose scheme
+     * {@linkplain SignatureScheme#readsBrowserReturns reads browser returns} are asked.
+     */
+    default List<Fact> confirmReturn(WebhookRequest verifiedReturn) {
+        return List.of();
     }
 
     /** A fact's bytes as events; never throws for bad content. */

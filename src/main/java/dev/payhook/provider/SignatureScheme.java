@@ -21,6 +21,15 @@ public interface SignatureScheme {
         return Acknowledgement.isJson(contentType);
     }
 
+    /**
+     * Whether the provider has no webhook and this scheme verifies the payer's browser return
+     * instead: {@code GET /returns/<provider>?data=<base64>}, whose decoded {@code data} is the
+     * request's body.
+     */
+    default boolean readsBrowserReturns() {
+        return false;
+    }
+
     /** Proves the request came from the provider; throws {@link WebhookRejected} if not. */
     void verify(WebhookRequest request);
 

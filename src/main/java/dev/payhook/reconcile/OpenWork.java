@@ -1,9 +1,11 @@
 package dev.payhook.reconcile;
 
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.OrderRef;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -25,6 +27,17 @@ public class OpenWork {
 
     /** A payment Payhook has recorded, at its provider. */
     public record Known(String provider, KnownPayment payment) {}
+
+    /** The order as a provider is asked about it; empty when it is not registered. */
+    public Optional<OrderRef> order(String orderId) {
+        return jdbc
+                .query(
+                        "SELECT order_id, amount_minor, currency FROM orders WHERE order_id = ?",
+                        (rs, i) -> new OrderRef(rs.getString(1), rs.getLong(2), rs.getString(3)),
+                        orderId)
+                .stream()
+                .findFirst();
+    }
 
     public boolean stillPending(String orderId) {
         return !jdbc.queryForList("SELECT 1 FROM orders WHERE order_id = ? AND status = 'pending'", orderId)
@@ -68,13 +81,18 @@ public class OpenWork {
     private List<Known> known(String where, Object... args) {
         return jdbc.query(
                 """
-                SELECT p.provider, p.provider_payment_id, p.order_id,
+                SELECT p.provider, p.provider_payment_id, p.order_id, p.amount_minor, p.currency,
                        ARRAY(SELECT DISTINCT e.refund_id FROM payment_events e
                              WHERE e.payment_id = p.id AND e.refund_id IS NOT NULL ORDER BY 1)
                 FROM payments p""" + " WHERE " + where + " ORDER BY p.id LIMIT " + BATCH,
-                (rs, i) ->
-                        new Known(rs.getString(1), new KnownPayment(rs.getString(2), rs.getString(3), List.of((String[])
-                                rs.getArray(4).getArray()))),
+                (rs, i) -> new Known(
+                        rs.getString(1),
+                        new KnownPayment(
+                                rs.getString(2),
+                                rs.getString(3),
+                                rs.getObject(4, Long.class),
+                                rs.getString(5),
+                                List.of((String[]) rs.getArray(6).getArray()))),
                 args);
     }
 }

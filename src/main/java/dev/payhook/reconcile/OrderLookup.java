@@ -67,7 +67,7 @@ class OrderLookup {
             }
             List<Fact> facts;
             try {
-                facts = payments.isEmpty() ? api.get().lookupOrder(orderId) : lookup(api.get(), payments);
+                facts = payments.isEmpty() ? byOrder(api.get(), orderId) : lookup(api.get(), payments);
             } catch (ApiFailure e) {
                 failures.add(name + ": " + e.getMessage());
                 continue;
@@ -94,6 +94,10 @@ class OrderLookup {
         }
         run.finding(FindingKind.NOT_FOUND, orderId, "no payment for the order at " + String.join(", ", candidates));
         return Answer.NOT_FOUND;
+    }
+
+    private List<Fact> byOrder(ProviderApi api, String orderId) {
+        return work.order(orderId).map(api::lookupOrder).orElse(List.of());
     }
 
     /** What the provider says now of payments it was already known for. */

@@ -8,9 +8,11 @@ import dev.payhook.processing.FactIntake;
 import dev.payhook.processing.Reviews;
 import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.EventFeed;
+import dev.payhook.provider.Fact;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.ProviderRegistry;
+import dev.payhook.provider.WebhookRequest;
 import dev.payhook.reconcile.OpenWork.Known;
 import dev.payhook.reconcile.OpenWork.PendingOrder;
 import dev.payhook.reconcile.OrderLookup.Answer;
@@ -98,6 +100,40 @@ public class Reconciler {
             return Optional.empty();
         }
         return Optional.of(startOrder(orderId));
+    }
+
+    /**
+     * A payer's browser came back with a return its provider's scheme verified (docs/DESIGN.md §9):
+     * the return is kept and read like a notification (a hint: it names the order, it pays nothing),
+     * then the provider is asked about the payment it names, with what the return carries. Throttled
+     * by order like {@link #checkOnReturn}: a reload is the same return again.
+     */
+    public Optional<UUID> confirmReturn(String provider, String orderId, WebhookRequest verified) {
+        if (runs.startedFor(orderId, RETURN_THROTTLE)) {
+            return Optional.empty();
+        }
+        Run run = open(RunTrigger.ORDER, provider, orderId, null);
+        background.execute(() -> execute(run, () -> {
+            if (run.take(provider, new Fact(Fact.RETURN, verified.body()))
+                    .outcome()
+                    .rejected()) {
+                return;
+            }
+            Optional<ProviderApi> api = providers.get(provider).api();
+            if (api.isEmpty()) {
+                run.finding(
+                        FindingKind.CANNOT_ASK,
+                        orderId,
+                        provider + ": " + providers.get(provider).cannotAsk());
+                return;
+            }
+            List<Fact> facts = api.get().confirmReturn(verified);
+            if (facts.isEmpty()) {
+                run.finding(FindingKind.NOT_FOUND, orderId, provider + " knows no payment for the return");
+            }
+            facts.forEach(f -> run.take(provider, f));
+        }));
+        return Optional.of(run.id());
     }
 
     /** Waits up to {@code atMost} for the run to finish; whether it did. */

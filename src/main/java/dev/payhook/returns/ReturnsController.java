@@ -4,15 +4,20 @@ import dev.payhook.config.ReconcileProperties;
 import dev.payhook.payment.Order;
 import dev.payhook.payment.OrderStatus;
 import dev.payhook.provider.Identifiers;
+import dev.payhook.provider.Provider;
 import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.reconcile.Reconciler;
+import dev.payhook.returns.VerifiedReturns.Refused;
+import dev.payhook.returns.VerifiedReturns.Verified;
 import dev.payhook.store.OrderStore;
+import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Supplier;
 import org.springframework.core.env.Environment;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
@@ -26,7 +31,8 @@ import org.springframework.web.bind.annotation.RestController;
  * forge a return, so it is only ever a signal to go and ask: the order is looked up at its
  * provider, briefly waited for, and the browser sent on to the provider's configured
  * {@code return.success-url} when the order is paid, else to {@code return.failure-url}. Nothing
- * is marked paid by the return itself.
+ * is marked paid by the return itself. A provider without webhooks (eSewa, IME Pay) returns a
+ * {@code data} parameter that must verify first, and the provider is asked with what it carries.
  */
 @RestController
 public class ReturnsController {
@@ -37,6 +43,7 @@ public class ReturnsController {
     private final ProviderRegistry providers;
     private final OrderStore orders;
     private final Reconciler reconciler;
+    private final VerifiedReturns verified;
     private final Environment environment;
     private final Duration wait;
 
@@ -44,21 +51,51 @@ public class ReturnsController {
             ProviderRegistry providers,
             OrderStore orders,
             Reconciler reconciler,
+            VerifiedReturns verified,
             Environment environment,
             ReconcileProperties properties) {
         this.providers = providers;
         this.orders = orders;
         this.reconciler = reconciler;
+        this.verified = verified;
         this.environment = environment;
         this.wait = properties.getHttpTimeout();
     }
 
     @GetMapping("/returns/{provider}")
     public ResponseEntity<Map<String, Object>> back(
+            @PathVariable String provider, @RequestParam Map<String, String> params, HttpServletRequest request) {
+        Optional<Provider> p = providers.find(provider);
+        if (p.isEmpty()) {
+            return ResponseEntity.status(404).body(Map.of("error", "unknown_provider"));
+        }
+        if (!p.get().scheme().readsBrowserReturns()) {
+            return lookUp(provider, params);
+        }
+        Verified back;
+        try {
+            back = verified.verify(provider, p.get(), params, request.getRemoteAddr());
+        } catch (Refused refused) {
+            return ResponseEntity.status(refused.status()).body(Map.of("error", refused.reason()));
+        }
+        return answer(
+                provider, back.orderId(), () -> reconciler.confirmReturn(provider, back.orderId(), back.request()));
+    }
+
+    /**
+     * The provider's page for a payment that did not go through: the order (named by the merchant
+     * on its failure URL) is still looked up, as the payer may have paid after all.
+     */
+    @GetMapping("/returns/{provider}/failure")
+    public ResponseEntity<Map<String, Object>> failed(
             @PathVariable String provider, @RequestParam Map<String, String> params) {
         if (providers.find(provider).isEmpty()) {
             return ResponseEntity.status(404).body(Map.of("error", "unknown_provider"));
         }
+        return lookUp(provider, params);
+    }
+
+    private ResponseEntity<Map<String, Object>> lookUp(String provider, Map<String, String> params) {
         String orderId = null;
         for (String name : ORDER_PARAMS) {
             orderId = orderId != null ? orderId : params.get(name);
@@ -67,13 +104,19 @@ public class ReturnsController {
             return ResponseEntity.badRequest()
                     .body(Map.of("error", "invalid_request", "detail", "the return names no valid order_id"));
         }
+        String id = orderId;
+        return answer(provider, id, () -> reconciler.checkOnReturn(id));
+    }
+
+    /** Asks (when the order still waits), then sends the payer on by what the order's status is now. */
+    private ResponseEntity<Map<String, Object>> answer(String provider, String orderId, Supplier<Optional<UUID>> ask) {
         Optional<Order> order = orders.find(orderId);
         if (order.isEmpty()) {
             return ResponseEntity.status(404).body(Map.of("error", "unknown_order"));
         }
         OrderStatus status = order.get().status();
         if (status == OrderStatus.PENDING) {
-            Optional<UUID> run = reconciler.checkOnReturn(orderId);
+            Optional<UUID> run = ask.get();
             if (run.isPresent()) {
                 reconciler.awaitRun(run.get(), wait);
             }

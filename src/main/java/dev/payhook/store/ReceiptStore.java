@@ -3,6 +3,7 @@ package dev.payhook.store;
 import dev.payhook.broker.Envelope;
 import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.payment.WireName;
+import dev.payhook.provider.Fact;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,9 +55,14 @@ public class ReceiptStore {
                 Envelope.headersJson(headers),
                 e.body(),
                 Storable.text(e.traceId(), ID),
-                e.pulled() ? "reconciler" : "webhook",
+                source(e),
                 e.runId(),
                 e.fact());
+    }
+
+    /** Where the bytes came from: {@code webhook}, {@code reconciler}, or a payer's browser {@code return}. */
+    private static String source(Envelope e) {
+        return !e.pulled() ? "webhook" : Fact.RETURN.equals(e.fact()) ? "return" : "reconciler";
     }
 
     /** What processing did with the delivery, and the order it concerns once known. */

@@ -74,6 +74,10 @@ public final class ApiStubs {
         server.stubFor(get(urlPathEqualTo("/paypal/v1/notifications/webhooks-events"))
                 .atPriority(10)
                 .willReturn(okJson("{\"events\":[],\"count\":0,\"links\":[]}")));
+        server.stubFor(get(urlPathEqualTo("/esewa/api/epay/transaction/status/"))
+                .atPriority(10)
+                .willReturn(okJson("{\"product_code\":\"EPAYTEST\",\"transaction_uuid\":\"none\","
+                        + "\"total_amount\":0.0,\"status\":\"NOT_FOUND\",\"ref_id\":null}")));
         server.stubFor(get(urlPathMatching("/wechatpay/v3/pay/transactions/.*"))
                 .atPriority(10)
                 .willReturn(aResponse()

@@ -36,6 +36,8 @@ import tools.jackson.databind.JsonNode;
             "payhook.reconcile.initial-backoff=20ms",
             "payhook.providers.stripe.return.success-url=https://shop.example.test/thanks",
             "payhook.providers.stripe.return.failure-url=https://shop.example.test/payment-problem",
+            "payhook.providers.esewa.return.success-url=https://shop.example.test/esewa/thanks",
+            "payhook.providers.esewa.return.failure-url=https://shop.example.test/esewa/problem",
             "payhook.products.paddle.pro_01test000000000000000000=book-1",
             // our accounts, as the fixtures name them: a notification for another one has no effect
             "payhook.providers.stripe.accounts.account=acct_T3stConnected",
@@ -117,11 +119,18 @@ public abstract class GatewayTest {
         registry.add("payhook.providers.wechatpay.api.merchant-serial", () -> ApiStubs.WECHATPAY_MERCHANT_SERIAL);
         registry.add("payhook.providers.wechatpay.api.private-key", () -> TestKeys.privateKey(TestKeys.MERCHANT));
         registry.add("payhook.providers.paypal.api.base-url", () -> ApiStubs.baseUrl("paypal"));
+        registry.add("ESEWA_SECRET_KEY", () -> ESEWA_SECRET);
+        registry.add("ESEWA_PRODUCT_CODE", () -> ESEWA_PRODUCT_CODE);
+        registry.add("payhook.providers.esewa.api.base-url", () -> ApiStubs.baseUrl("esewa"));
         registry.add("payhook.providers.paypal.api.client-id", () -> ApiStubs.PAYPAL_CLIENT_ID);
         registry.add("payhook.providers.paypal.api.client-secret", () -> ApiStubs.PAYPAL_CLIENT_SECRET);
     }
 
     public static final String PAYPAL_WEBHOOK_ID = "8PT597110X687430LKGECATA";
+    /** eSewa's published UAT secret key and test product code. */
+    public static final String ESEWA_SECRET = "8gBm/:&EnhH.1/q";
+
+    public static final String ESEWA_PRODUCT_CODE = "EPAYTEST";
     public static final String ACME_SECRET = "whsec_YWNtZS10ZXN0LXNlbmRlci1zZWNyZXQta2V5LTAx";
     public static final String ACME_PREVIOUS_SECRET = "whsec_YWNtZS1wcmV2aW91cy1zZW5kZXItc2VjcmV0LWtleQ==";
     public static final String ADYEN_KEY = "0A1B2C3D4E5F60718293A4B5C6D7E8F90A1B2C3D4E5F60718293A4B5C6D7E8F9";

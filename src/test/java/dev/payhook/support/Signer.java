@@ -33,6 +33,11 @@ public final class Signer {
         return Base64.getEncoder().encodeToString(mac(HexFormat.of().parseHex(hexKey), signedFields, new byte[0]));
     }
 
+    /** eSewa: base64 HMAC-SHA256 with the secret key (as text) over the {@code name=value,...} message. */
+    public static String esewa(String secret, String message) {
+        return Base64.getEncoder().encodeToString(mac(secret.getBytes(StandardCharsets.UTF_8), message, new byte[0]));
+    }
+
     /** SHA256withRSA, base64: Alipay's RSA2 over its sorted parameters, WeChat Pay's over ts, nonce and body. */
     public static String rsa(PrivateKey key, byte[] content) {
         try {

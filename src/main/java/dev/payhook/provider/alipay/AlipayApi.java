@@ -6,6 +6,7 @@ import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.RsaKeys;
@@ -93,7 +94,11 @@ public class AlipayApi implements ApiFactory<AlipayApiSettings> {
 
         /** The trade of {@code out_trade_no}, and the refund Alipay documents under the same number. */
         @Override
-        public List<Fact> lookupOrder(String orderId) {
+        public List<Fact> lookupOrder(OrderRef order) {
+            return byOrderId(order.orderId());
+        }
+
+        private List<Fact> byOrderId(String orderId) {
             AlipayResponse trade = call(QUERY, Map.of("out_trade_no", orderId));
             if (!trade.succeeded()) {
                 if ("ACQ.TRADE_NOT_EXIST".equals(trade.subCode())) {
@@ -114,7 +119,7 @@ public class AlipayApi implements ApiFactory<AlipayApiSettings> {
 
         @Override
         public List<Fact> lookupPayment(KnownPayment payment) {
-            return payment.orderId() == null ? List.of() : lookupOrder(payment.orderId());
+            return payment.orderId() == null ? List.of() : byOrderId(payment.orderId());
         }
 
         @Override

@@ -6,6 +6,7 @@ import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.ApiKey;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.SignatureScheme;
@@ -58,7 +59,7 @@ public class DodoApi implements ApiFactory<ApiKey> {
         }
 
         @Override
-        public List<Fact> lookupOrder(String orderId) {
+        public List<Fact> lookupOrder(OrderRef order) {
             List<Fact> facts = new ArrayList<>();
             for (int page = 0; page < PAGES; page++) {
                 JsonNode items = WireJson.tree(calls.getJson(
@@ -68,7 +69,7 @@ public class DodoApi implements ApiFactory<ApiKey> {
                                 .body())
                         .path("items");
                 for (JsonNode item : items) {
-                    if (orderId.equals(WireJson.text(item.path("metadata"), "order_id"))) {
+                    if (order.orderId().equals(WireJson.text(item.path("metadata"), "order_id"))) {
                         facts.addAll(payment(WireJson.text(item, "payment_id")));
                     }
                 }

@@ -8,6 +8,7 @@ import dev.payhook.provider.ApiKey;
 import dev.payhook.provider.EventFeed;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.SignatureScheme;
@@ -59,7 +60,7 @@ public class PaddleApi implements ApiFactory<ApiKey> {
         }
 
         @Override
-        public List<Fact> lookupOrder(String orderId) {
+        public List<Fact> lookupOrder(OrderRef order) {
             return List.of();
         }
 

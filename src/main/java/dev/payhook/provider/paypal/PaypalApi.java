@@ -7,6 +7,7 @@ import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.EventFeed;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.SignatureScheme;
@@ -75,7 +76,7 @@ public class PaypalApi implements ApiFactory<PaypalApiSettings> {
         }
 
         @Override
-        public List<Fact> lookupOrder(String orderId) {
+        public List<Fact> lookupOrder(OrderRef order) {
             return List.of();
         }
 

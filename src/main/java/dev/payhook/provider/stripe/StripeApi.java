@@ -12,6 +12,7 @@ import dev.payhook.provider.ApiKey;
 import dev.payhook.provider.EventFeed;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.SignatureScheme;
@@ -70,8 +71,8 @@ public class StripeApi implements ApiFactory<ApiKey> {
 
         /** Search is eventually consistent: a payment made seconds ago may not be found yet. */
         @Override
-        public List<Fact> lookupOrder(String orderId) {
-            String query = "metadata['order_id']:'" + orderId.replace("'", "\\'") + "'";
+        public List<Fact> lookupOrder(OrderRef order) {
+            String query = "metadata['order_id']:'" + order.orderId().replace("'", "\\'") + "'";
             JsonNode found = WireJson.tree(get("/v1/payment_intents/search?limit=" + PAGE + "&query=" + encode(query)));
             List<Fact> facts = new ArrayList<>();
             for (JsonNode intent : found.path("data")) {

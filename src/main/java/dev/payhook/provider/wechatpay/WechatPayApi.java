@@ -6,6 +6,7 @@ import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.RsaKeys;
@@ -93,14 +94,18 @@ public class WechatPayApi implements ApiFactory<WechatPayApiSettings> {
 
         /** None while the payer has not paid: WeChat Pay gives a transaction id only once there is money. */
         @Override
-        public List<Fact> lookupOrder(String orderId) {
+        public List<Fact> lookupOrder(OrderRef order) {
+            return byOrderId(order.orderId());
+        }
+
+        private List<Fact> byOrderId(String orderId) {
             return transaction("/v3/pay/transactions/out-trade-no/" + encode(orderId));
         }
 
         @Override
         public List<Fact> lookupPayment(KnownPayment payment) {
             return payment.orderId() != null
-                    ? lookupOrder(payment.orderId())
+                    ? byOrderId(payment.orderId())
                     : transaction("/v3/pay/transactions/id/" + encode(payment.paymentId()));
         }
 

@@ -1,0 +1,30 @@
+package dev.payhook.provider.esewa;
+
+import dev.payhook.provider.ProviderSettings;
+import java.util.Map;
+
+/**
+ * The {@code esewa} scheme's settings: those under {@code api}, as eSewa's one secret key both signs
+ * the returns and belongs to the merchant's API access. Without the secret and the product code
+ * nothing eSewa says can be checked or asked, so both switch the provider on.
+ */
+public class EsewaSettings implements ProviderSettings {
+
+    private EsewaApiSettings api = new EsewaApiSettings();
+
+    public EsewaApiSettings getApi() {
+        return api;
+    }
+
+    public void setApi(EsewaApiSettings api) {
+        this.api = api == null ? new EsewaApiSettings() : api;
+    }
+
+    @Override
+    public Map<String, Boolean> credentials() {
+        return Map.of(
+                "api.secret", api.getSecret() != null && !api.getSecret().isBlank(),
+                "api.product-code",
+                        api.getProductCode() != null && !api.getProductCode().isBlank());
+    }
+}

@@ -1,0 +1,46 @@
+package dev.payhook.provider.esewa;
+
+import dev.payhook.provider.Signatures;
+import dev.payhook.provider.UnparseablePayload;
+import dev.payhook.provider.WebhookRejected;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * eSewa's return signature (ePay v2): base64 HMAC-SHA256 with the merchant's secret key over
+ * {@code name=value} pairs joined by {@code ,}, in the order {@code signed_field_names} lists them.
+ * Every field Payhook reads must be among the signed ones: an unsigned one could say anything.
+ */
+final class EsewaSignature {
+
+    static final List<String> READ = List.of("status", "total_amount", "transaction_uuid", "product_code");
+
+    private EsewaSignature() {}
+
+    static void verify(byte[] body, byte[] secret) {
+        Map<String, String> fields;
+        try {
+            fields = EsewaFields.parse(body);
+        } catch (UnparseablePayload e) {
+            throw new WebhookRejected("malformed_return");
+        }
+        String signature = fields.get("signature");
+        String names = fields.get("signed_field_names");
+        if (signature == null || names == null || names.isBlank()) {
+            throw new WebhookRejected("missing_signature");
+        }
+        List<String> signed =
+                Arrays.stream(names.split(",", -1)).map(String::trim).toList();
+        if (!signed.containsAll(READ) || !signed.stream().allMatch(fields::containsKey)) {
+            throw new WebhookRejected("unsigned_fields");
+        }
+        String message = signed.stream().map(n -> n + "=" + fields.get(n)).collect(Collectors.joining(","));
+        byte[] expected = Signatures.hmacSha256(secret, "", message.getBytes(StandardCharsets.UTF_8));
+        if (!Signatures.matchesBase64(expected, signature.trim())) {
+            throw new WebhookRejected("invalid_signature");
+        }
+    }
+}

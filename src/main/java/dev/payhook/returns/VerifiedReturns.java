@@ -1,0 +1,108 @@
+package dev.payhook.returns;
+
+import dev.payhook.broker.Envelope;
+import dev.payhook.payment.ReceiptOutcome;
+import dev.payhook.provider.Fact;
+import dev.payhook.provider.Provider;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.WebhookRejected;
+import dev.payhook.provider.WebhookRequest;
+import dev.payhook.store.ReceiptStore;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Base64;
+import java.util.Map;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * The return of a provider that has no webhook (eSewa, IME Pay): its {@code data} parameter,
+ * base64, decoded and verified by the provider's scheme. A return that does not verify, or cannot
+ * be read, is refused and kept as evidence of the refusal; nothing is asked of the provider for it.
+ */
+@Component
+class VerifiedReturns {
+
+    private static final Logger log = LoggerFactory.getLogger(VerifiedReturns.class);
+    private static final int MAX_DATA = 8192;
+
+    /** A return refused: the answer's status and reason. */
+    static final class Refused extends RuntimeException {
+
+        private final int status;
+        private final String reason;
+
+        Refused(int status, String reason) {
+            super(reason, null, false, false);
+            this.status = status;
+            this.reason = reason;
+        }
+
+        int status() {
+            return status;
+        }
+
+        String reason() {
+            return reason;
+        }
+    }
+
+    /** A return that verified: the request to ask the provider with, and the order it names. */
+    record Verified(WebhookRequest request, String orderId) {}
+
+    private final ReceiptStore receipts;
+    private final Clock clock;
+
+    VerifiedReturns(ReceiptStore receipts, Clock clock) {
+        this.receipts = receipts;
+        this.clock = clock;
+    }
+
+    Verified verify(String provider, Provider p, Map<String, String> params, String sourceIp) {
+        String data = params.get("data");
+        if (data == null || data.isBlank() || data.length() > MAX_DATA) {
+            throw refuse(provider, bytes(String.valueOf(data)), sourceIp, 400, "malformed_return");
+        }
+        byte[] body;
+        try {
+            // a '+' the browser's URL left unencoded arrives as a space; URL-safe base64 is read too
+            body = Base64.getDecoder()
+                    .decode(data.replaceAll("[\\r\\n]", "")
+                            .trim()
+                            .replace(' ', '+')
+                            .replace('-', '+')
+                            .replace('_', '/'));
+        } catch (IllegalArgumentException e) {
+            throw refuse(provider, bytes(data), sourceIp, 400, "malformed_return");
+        }
+        WebhookRequest request = new WebhookRequest(provider, body, Map.of());
+        try {
+            p.scheme().verify(request);
+        } catch (WebhookRejected e) {
+            throw refuse(provider, body, sourceIp, "malformed_return".equals(e.reason()) ? 400 : 401, e.reason());
+        }
+        Reading reading = p.read(request, Fact.RETURN);
+        if (reading.failure() != null || reading.orderId() == null) {
+            throw refuse(provider, body, sourceIp, 400, "malformed_return");
+        }
+        return new Verified(request, reading.orderId());
+    }
+
+    /** The refused return kept as evidence, never processed; the reason is safe to answer and log. */
+    private Refused refuse(String provider, byte[] body, String sourceIp, int status, String reason) {
+        UUID id = UUID.randomUUID();
+        receipts.insert(
+                new Envelope(id, provider, clock.instant(), sourceIp, Map.of(), id.toString(), body, Fact.RETURN, null),
+                null,
+                null);
+        receipts.outcome(id, ReceiptOutcome.REJECTED_SIGNATURE, "browser return refused: " + reason, null);
+        log.warn("Refused a {} browser return from {}: {}", provider, sourceIp, reason);
+        return new Refused(status, reason);
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}
