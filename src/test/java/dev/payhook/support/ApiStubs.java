@@ -26,6 +26,10 @@ public final class ApiStubs {
     public static final String PAYPAL_CLIENT_ID = "AcPayhookReconcilerClient0000";
     public static final String PAYPAL_CLIENT_SECRET = "EPayhookReconcilerSecret0000";
     public static final String PAYPAL_TOKEN = "A21AAPayhookAccessToken0000";
+    public static final String IMEPAY_MERCHANT_CODE = "PAYHOOKTEST";
+    public static final String IMEPAY_MODULE = "PAYHOOK";
+    public static final String IMEPAY_USER = "payhookapi";
+    public static final String IMEPAY_PASSWORD = "payhook@1234";
 
     private static WireMockServer server;
 

@@ -38,6 +38,8 @@ import tools.jackson.databind.JsonNode;
             "payhook.providers.stripe.return.failure-url=https://shop.example.test/payment-problem",
             "payhook.providers.esewa.return.success-url=https://shop.example.test/esewa/thanks",
             "payhook.providers.esewa.return.failure-url=https://shop.example.test/esewa/problem",
+            "payhook.providers.imepay.return.success-url=https://shop.example.test/imepay/thanks",
+            "payhook.providers.imepay.return.failure-url=https://shop.example.test/imepay/problem",
             "payhook.products.paddle.pro_01test000000000000000000=book-1",
             // our accounts, as the fixtures name them: a notification for another one has no effect
             "payhook.providers.stripe.accounts.account=acct_T3stConnected",
@@ -122,6 +124,11 @@ public abstract class GatewayTest {
         registry.add("ESEWA_SECRET_KEY", () -> ESEWA_SECRET);
         registry.add("ESEWA_PRODUCT_CODE", () -> ESEWA_PRODUCT_CODE);
         registry.add("payhook.providers.esewa.api.base-url", () -> ApiStubs.baseUrl("esewa"));
+        registry.add("IMEPAY_MERCHANT_CODE", () -> ApiStubs.IMEPAY_MERCHANT_CODE);
+        registry.add("IMEPAY_MODULE", () -> ApiStubs.IMEPAY_MODULE);
+        registry.add("IMEPAY_API_USER", () -> ApiStubs.IMEPAY_USER);
+        registry.add("IMEPAY_API_PASSWORD", () -> ApiStubs.IMEPAY_PASSWORD);
+        registry.add("payhook.providers.imepay.api.base-url", () -> ApiStubs.baseUrl("imepay"));
         registry.add("payhook.providers.paypal.api.client-id", () -> ApiStubs.PAYPAL_CLIENT_ID);
         registry.add("payhook.providers.paypal.api.client-secret", () -> ApiStubs.PAYPAL_CLIENT_SECRET);
     }

@@ -1,0 +1,63 @@
+package dev.payhook.provider.imepay;
+
+import dev.payhook.payment.EventType;
+import dev.payhook.provider.Fact;
+import dev.payhook.provider.Money;
+import dev.payhook.provider.PaymentSnapshot;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.UnparseablePayload;
+import dev.payhook.provider.WireJson;
+import java.time.Instant;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * IME Pay's Confirm or Recheck answer onto what Payhook knows of the payment: {@code ResponseCode}
+ * 0 is paid, 1 failed, 3 canceled by the payer; anything else is not settled yet. An answer about
+ * another order or token than the one asked about is not applied.
+ */
+final class ImepayLookup {
+
+    private ImepayLookup() {}
+
+    static Reading read(String provider, Fact fact) {
+        return PaymentSnapshot.read(fact, ImepayApi.ANSWER, tree -> snapshot(provider, tree));
+    }
+
+    private static PaymentSnapshot snapshot(String provider, JsonNode fact) {
+        JsonNode answer = fact.path("answer");
+        JsonNode asked = fact.path("asked");
+        String refId = WireJson.require(WireJson.text(asked, "ref_id"), "ref_id");
+        String tokenId = WireJson.require(WireJson.text(asked, "token_id"), "token_id");
+        if (!matches(answer, "RefId", refId) || !matches(answer, "TokenId", tokenId)) {
+            throw new UnparseablePayload("IME Pay answered about another order or token than the one asked about");
+        }
+        String code = answer.path("ResponseCode").asString("");
+        EventType payment = switch (code) {
+            case "0" -> EventType.PAYMENT_SUCCEEDED;
+            case "1" -> EventType.PAYMENT_FAILED;
+            case "3" -> EventType.PAYMENT_CANCELED;
+            default -> EventType.PAYMENT_PENDING;
+        };
+        Instant askedAt = WireJson.offsetTime(WireJson.text(asked, "asked_at"), "asked_at");
+        return new PaymentSnapshot(
+                provider,
+                tokenId,
+                refId,
+                payment,
+                askedAt,
+                Money.fromMajor(WireJson.text(asked, "amount"), "NPR"),
+                "NPR",
+                0,
+                null,
+                null,
+                List.of(),
+                "ResponseCode." + code);
+    }
+
+    /** The answer names the same value, or none (IME Pay's answers do not always echo every field). */
+    private static boolean matches(JsonNode answer, String field, String asked) {
+        String said = WireJson.text(answer, field);
+        return said == null || said.isBlank() || said.equals(asked);
+    }
+}

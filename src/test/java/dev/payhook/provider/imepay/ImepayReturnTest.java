@@ -1,0 +1,179 @@
+package dev.payhook.provider.imepay;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalToJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.serverError;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.stubbing.StubMapping;
+import dev.payhook.reconcile.Reconciler;
+import dev.payhook.support.ApiStubs;
+import dev.payhook.support.Gateway.Answer;
+import dev.payhook.support.GatewayTest;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * IME Pay has no webhook and signs nothing: the payer's browser comes back with the result, and
+ * only IME Pay's Confirm and Recheck answers, stubbed in IME Pay's format, say the order was paid.
+ */
+class ImepayReturnTest extends GatewayTest {
+
+    private static final WireMockServer API = ApiStubs.server();
+    private static final String CONFIRM = "/imepay/api/Web/Confirm";
+    private static final String RECHECK = "/imepay/api/Web/Recheck";
+    private static final String THANKS = "https://shop.example.test/imepay/thanks";
+    private static final String PROBLEM = "https://shop.example.test/imepay/problem";
+
+    @Autowired
+    Reconciler reconciler;
+
+    @Test
+    void aReturnIMEPayConfirmsPaysTheOrder() {
+        String order = order(150000);
+        String token = token();
+        answer(CONFIRM, order, token, 0, "Success");
+
+        Answer back = browser(path("0|Success|9841000000|TXN" + token + "|" + order + "|1500.0000|" + token));
+
+        assertThat(back.status()).isEqualTo(302);
+        assertThat(back.headers().get("location")).containsExactly(THANKS);
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("paid");
+        assertThat(gateway.order(order)
+                        .path("payments")
+                        .get(0)
+                        .path("provider_payment_id")
+                        .asString())
+                .isEqualTo(token);
+        String basic = Base64.getEncoder()
+                .encodeToString(
+                        (ApiStubs.IMEPAY_USER + ":" + ApiStubs.IMEPAY_PASSWORD).getBytes(StandardCharsets.UTF_8));
+        API.verify(postRequestedFor(urlPathEqualTo(CONFIRM))
+                .withHeader("Authorization", equalTo("Basic " + basic))
+                .withHeader(
+                        "Module",
+                        equalTo(Base64.getEncoder()
+                                .encodeToString(ApiStubs.IMEPAY_MODULE.getBytes(StandardCharsets.UTF_8))))
+                .withRequestBody(equalToJson("{\"MerchantCode\":\"" + ApiStubs.IMEPAY_MERCHANT_CODE + "\",\"RefId\":\""
+                        + order + "\",\"TokenId\":\"" + token + "\",\"TransactionId\":\"TXN" + token
+                        + "\",\"Msisdn\":\"9841000000\"}")));
+    }
+
+    @Test
+    void aReturnIMEPayCannotSettleYetLeavesTheOrderPending() {
+        String order = order(150000);
+        String token = token();
+        answer(RECHECK, order, token, 2, "Transaction status unknown");
+
+        Answer back = browser(path("2|Unknown|9841000000|TXN" + token + "|" + order + "|1500.0000|" + token));
+
+        assertThat(back.status()).isEqualTo(302);
+        assertThat(back.headers().get("location")).containsExactly(PROBLEM);
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+        assertThat(gateway.order(order).path("entitlement").path("status").asString())
+                .isEqualTo("none");
+    }
+
+    @Test
+    void aTamperedReturnIsRefusedKeptAndNeverAskedAbout() {
+        String order = order(150000);
+        String token = token();
+
+        Answer sixFields = browser(path("0|Success|TXN" + token + "|" + order + "|1500.0000|" + token));
+        Answer noAmount = browser(path("0|Success|9841000000|TXN" + token + "|" + order + "|lots|" + token));
+        Answer notBase64 = browser("/returns/imepay?data=%25%25%25");
+
+        assertThat(sixFields.status()).isEqualTo(400);
+        assertThat(sixFields.json().path("error").asString()).isEqualTo("malformed_return");
+        assertThat(noAmount.status()).isEqualTo(400);
+        assertThat(notBase64.status()).isEqualTo(400);
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+        assertThat(count(
+                        "SELECT count(*) FROM receipts WHERE provider = 'imepay' AND outcome = 'rejected_signature'"
+                                + " AND position(? in convert_from(body, 'UTF8')) > 0",
+                        token))
+                .isEqualTo(2);
+        API.verify(
+                0,
+                postRequestedFor(urlPathEqualTo(CONFIRM))
+                        .withRequestBody(matchingJsonPath("$.TokenId", equalTo(token))));
+        API.verify(
+                0,
+                postRequestedFor(urlPathEqualTo(RECHECK))
+                        .withRequestBody(matchingJsonPath("$.TokenId", equalTo(token))));
+    }
+
+    @Test
+    void anAmountChangedOnTheWayBackNeverPaysTheOrder() {
+        String order = order(150000);
+        String token = token();
+        answer(CONFIRM, order, token, 0, "Success");
+
+        Answer back = browser(path("0|Success|9841000000|TXN" + token + "|" + order + "|15.0000|" + token));
+
+        assertThat(back.headers().get("location")).containsExactly(PROBLEM);
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+        assertThat(gateway.order(order).path("reviews").get(0).path("kind").asString())
+                .isEqualTo("amount_mismatch");
+    }
+
+    @Test
+    void whenTheApiIsDownNothingChangesAndTheSweepAsksAgain() {
+        String order = order(150000);
+        String token = token();
+        StubMapping down = API.stubFor(post(urlPathEqualTo(CONFIRM))
+                .withRequestBody(matchingJsonPath("$.TokenId", equalTo(token)))
+                .willReturn(serverError()));
+
+        Answer back = browser(path("0|Success|9841000000|TXN" + token + "|" + order + "|1500.0000|" + token));
+
+        assertThat(back.headers().get("location")).containsExactly(PROBLEM);
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+
+        API.removeStub(down);
+        answer(RECHECK, order, token, 0, "Success");
+        jdbc.update("UPDATE orders SET created_at = now() - interval '1 hour' WHERE order_id = ?", order);
+        UUID sweep = reconciler.sweep().orElseThrow();
+
+        assertThat(awaitRun(sweep).path("status").asString()).isEqualTo("done");
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("paid");
+    }
+
+    private String order(long paisa) {
+        String order = unique("ord");
+        gateway.putOrder(order, paisa, "NPR");
+        return order;
+    }
+
+    private static String token() {
+        return "2026" + Long.toString(Math.floorMod(UUID.randomUUID().getMostSignificantBits(), 1_000_000_000_000L));
+    }
+
+    private static void answer(String path, String order, String token, int code, String description) {
+        API.stubFor(post(urlPathEqualTo(path))
+                .withRequestBody(matchingJsonPath("$.TokenId", equalTo(token)))
+                .willReturn(okJson("{\"ResponseCode\":" + code + ",\"ResponseDescription\":\"" + description
+                        + "\",\"Msisdn\":\"9841000000\",\"TransactionId\":\"TXN" + token + "\",\"RefId\":\"" + order
+                        + "\",\"TokenId\":\"" + token + "\"}")));
+    }
+
+    private static String path(String fields) {
+        String data = Base64.getEncoder().encodeToString(fields.getBytes(StandardCharsets.UTF_8));
+        return "/returns/imepay?data=" + URLEncoder.encode(data, StandardCharsets.UTF_8);
+    }
+
+    private Answer browser(String path) {
+        return gateway.request("GET", path, Map.of());
+    }
+}
