@@ -1,7 +1,5 @@
 package dev.payhook.returns;
 
-import dev.payhook.broker.Envelope;
-import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.Reading;
@@ -12,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Base64;
 import java.util.Map;
-import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -92,12 +89,7 @@ class VerifiedReturns {
 
     /** The refused return kept as evidence, never processed; the reason is safe to answer and log. */
     private Refused refuse(String provider, byte[] body, String sourceIp, int status, String reason) {
-        UUID id = UUID.randomUUID();
-        receipts.insert(
-                new Envelope(id, provider, clock.instant(), sourceIp, Map.of(), id.toString(), body, Fact.RETURN, null),
-                null,
-                null);
-        receipts.outcome(id, ReceiptOutcome.REJECTED_SIGNATURE, "browser return refused: " + reason, null);
+        receipts.refusedReturn(provider, body, sourceIp, clock.instant(), "browser return refused: " + reason);
         log.warn("Refused a {} browser return from {}: {}", provider, sourceIp, reason);
         return new Refused(status, reason);
     }

@@ -5,6 +5,7 @@ import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.payment.WireName;
 import dev.payhook.provider.Fact;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +59,17 @@ public class ReceiptStore {
                 source(e),
                 e.runId(),
                 e.fact());
+    }
+
+    /**
+     * A payer's browser return that was refused before any processing (its signature, its shape):
+     * kept as evidence with the reason, never processed. Its id.
+     */
+    public UUID refusedReturn(String provider, byte[] body, String sourceIp, Instant at, String reason) {
+        UUID id = UUID.randomUUID();
+        insert(new Envelope(id, provider, at, sourceIp, Map.of(), id.toString(), body, Fact.RETURN, null), null, null);
+        outcome(id, ReceiptOutcome.REJECTED_SIGNATURE, reason, null);
+        return id;
     }
 
     /** Where the bytes came from: {@code webhook}, {@code reconciler}, or a payer's browser {@code return}. */

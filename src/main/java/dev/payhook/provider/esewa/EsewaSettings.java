@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * The {@code esewa} scheme's settings: those under {@code api}, as eSewa's one secret key both signs
- * the returns and belongs to the merchant's API access. Without the secret and the product code
- * nothing eSewa says can be checked or asked, so both switch the provider on.
+ * the returns and belongs to the merchant's API access. The secret switches the provider on: without
+ * it no return can be checked.
  */
 public class EsewaSettings implements ProviderSettings {
 
@@ -22,9 +22,6 @@ public class EsewaSettings implements ProviderSettings {
 
     @Override
     public Map<String, Boolean> credentials() {
-        return Map.of(
-                "api.secret", api.getSecret() != null && !api.getSecret().isBlank(),
-                "api.product-code",
-                        api.getProductCode() != null && !api.getProductCode().isBlank());
+        return Map.of("api.secret", api.getSecret() != null && !api.getSecret().isBlank());
     }
 }

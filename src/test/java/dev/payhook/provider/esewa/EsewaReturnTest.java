@@ -148,6 +148,18 @@ class EsewaReturnTest extends GatewayTest {
         API.verify(0, getRequestedFor(urlPathEqualTo(STATUS)).withQueryParam("transaction_uuid", equalTo(order)));
     }
 
+    @Test
+    void theFailurePageStillAsksEsewaAndFindsWhatWasPaid() {
+        String order = order(100000);
+        status(order, "1000", "COMPLETE");
+
+        Answer back = browser("/returns/esewa/failure?order_id=" + order);
+
+        assertThat(back.status()).isEqualTo(302);
+        assertThat(back.headers().get("location")).containsExactly(THANKS);
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("paid");
+    }
+
     private String order(long paisa) {
         String order = "ord-" + UUID.randomUUID().toString().substring(0, 13);
         gateway.putOrder(order, paisa, "NPR");
