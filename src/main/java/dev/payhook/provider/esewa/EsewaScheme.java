@@ -1,12 +1,11 @@
 package dev.payhook.provider.esewa;
 
+import dev.payhook.provider.BrowserReturnScheme;
 import dev.payhook.provider.SchemeFactory;
 import dev.payhook.provider.SignatureScheme;
-import dev.payhook.provider.WebhookRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Optional;
-import java.util.Set;
 import org.springframework.stereotype.Component;
 
 /**
@@ -35,21 +34,6 @@ public class EsewaScheme implements SchemeFactory<EsewaSettings> {
     @Override
     public SignatureScheme create(String provider, EsewaSettings settings, Clock clock) {
         byte[] secret = settings.getApi().getSecret().trim().getBytes(StandardCharsets.UTF_8);
-        return new SignatureScheme() {
-            @Override
-            public Set<String> headerNames() {
-                return Set.of();
-            }
-
-            @Override
-            public boolean readsBrowserReturns() {
-                return true;
-            }
-
-            @Override
-            public void verify(WebhookRequest request) {
-                EsewaSignature.verify(request.body(), secret);
-            }
-        };
+        return new BrowserReturnScheme(body -> EsewaSignature.verify(body, secret));
     }
 }

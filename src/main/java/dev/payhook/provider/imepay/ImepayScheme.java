@@ -1,13 +1,12 @@
 package dev.payhook.provider.imepay;
 
+import dev.payhook.provider.BrowserReturnScheme;
 import dev.payhook.provider.SchemeFactory;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRejected;
-import dev.payhook.provider.WebhookRequest;
 import java.time.Clock;
 import java.util.Optional;
-import java.util.Set;
 import org.springframework.stereotype.Component;
 
 /**
@@ -35,25 +34,12 @@ public class ImepayScheme implements SchemeFactory<ImepaySettings> {
 
     @Override
     public SignatureScheme create(String provider, ImepaySettings settings, Clock clock) {
-        return new SignatureScheme() {
-            @Override
-            public Set<String> headerNames() {
-                return Set.of();
+        return new BrowserReturnScheme(body -> {
+            try {
+                ImepayReturn.parse(body);
+            } catch (UnparseablePayload e) {
+                throw new WebhookRejected("malformed_return");
             }
-
-            @Override
-            public boolean readsBrowserReturns() {
-                return true;
-            }
-
-            @Override
-            public void verify(WebhookRequest request) {
-                try {
-                    ImepayReturn.parse(request.body());
-                } catch (UnparseablePayload e) {
-                    throw new WebhookRejected("malformed_return");
-                }
-            }
-        };
+        });
     }
 }
