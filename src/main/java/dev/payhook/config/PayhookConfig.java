@@ -12,6 +12,11 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 public class PayhookConfig {
 
     @Bean
+    TrustedProxies trustedProxies(PayhookProperties properties) {
+        return new TrustedProxies(properties.getIngress().getTrustedProxies());
+    }
+
+    @Bean
     Clock clock() {
         return Clock.systemUTC();
     }

@@ -5,7 +5,9 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
@@ -75,12 +77,23 @@ public class PayhookProperties {
         @NotNull
         private DataSize maxBody = DataSize.ofMegabytes(1);
 
+        /** Load balancers (CIDRs) whose X-Forwarded-For or Forwarded names the client; none: never read. */
+        private List<String> trustedProxies = new ArrayList<>();
+
         public DataSize getMaxBody() {
             return maxBody;
         }
 
         public void setMaxBody(DataSize maxBody) {
             this.maxBody = maxBody;
+        }
+
+        public List<String> getTrustedProxies() {
+            return trustedProxies;
+        }
+
+        public void setTrustedProxies(List<String> trustedProxies) {
+            this.trustedProxies = trustedProxies == null ? new ArrayList<>() : trustedProxies;
         }
     }
 

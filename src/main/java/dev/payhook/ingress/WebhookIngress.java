@@ -1,6 +1,7 @@
 package dev.payhook.ingress;
 
 import dev.payhook.broker.Envelope;
+import dev.payhook.config.TrustedProxies;
 import dev.payhook.provider.Acknowledgement;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.ProviderRegistry;
@@ -36,12 +37,19 @@ public class WebhookIngress {
     private final Clock clock;
     private final MeterRegistry meters;
     private final SignatureBursts bursts;
+    private final TrustedProxies proxies;
 
-    public WebhookIngress(ProviderRegistry providers, Clock clock, MeterRegistry meters, SignatureBursts bursts) {
+    public WebhookIngress(
+            ProviderRegistry providers,
+            Clock clock,
+            MeterRegistry meters,
+            SignatureBursts bursts,
+            TrustedProxies proxies) {
         this.providers = providers;
         this.clock = clock;
         this.meters = meters;
         this.bursts = bursts;
+        this.proxies = proxies;
     }
 
     /**
@@ -146,8 +154,11 @@ public class WebhookIngress {
         return headers;
     }
 
-    private static String sourceIp(Message in) {
+    private String sourceIp(Message in) {
         HttpServletRequest request = in.getHeader("CamelHttpServletRequest", HttpServletRequest.class);
-        return request == null ? null : request.getRemoteAddr();
+        return request == null
+                ? null
+                : proxies.clientAddress(
+                        request.getRemoteAddr(), request.getHeader("X-Forwarded-For"), request.getHeader("Forwarded"));
     }
 }

@@ -1,6 +1,7 @@
 package dev.payhook.returns;
 
 import dev.payhook.config.ReconcileProperties;
+import dev.payhook.config.TrustedProxies;
 import dev.payhook.payment.Order;
 import dev.payhook.payment.OrderStatus;
 import dev.payhook.provider.Identifiers;
@@ -46,6 +47,7 @@ public class ReturnsController {
     private final VerifiedReturns verified;
     private final Environment environment;
     private final Duration wait;
+    private final TrustedProxies proxies;
 
     public ReturnsController(
             ProviderRegistry providers,
@@ -53,13 +55,15 @@ public class ReturnsController {
             Reconciler reconciler,
             VerifiedReturns verified,
             Environment environment,
-            ReconcileProperties properties) {
+            ReconcileProperties properties,
+            TrustedProxies proxies) {
         this.providers = providers;
         this.orders = orders;
         this.reconciler = reconciler;
         this.verified = verified;
         this.environment = environment;
         this.wait = properties.getHttpTimeout();
+        this.proxies = proxies;
     }
 
     @GetMapping("/returns/{provider}")
@@ -74,7 +78,9 @@ public class ReturnsController {
         }
         Verified back;
         try {
-            back = verified.verify(provider, p.get(), params, request.getRemoteAddr());
+            String client = proxies.clientAddress(
+                    request.getRemoteAddr(), request.getHeader("X-Forwarded-For"), request.getHeader("Forwarded"));
+            back = verified.verify(provider, p.get(), params, client);
         } catch (Refused refused) {
             return ResponseEntity.status(refused.status()).body(Map.of("error", refused.reason()));
         }

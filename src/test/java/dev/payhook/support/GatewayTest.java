@@ -27,6 +27,8 @@ import tools.jackson.databind.JsonNode;
             "spring.artemis.embedded.data-directory=target/artemis-${random.uuid}",
             "payhook.ops.token=" + Gateway.OPS_TOKEN,
             "payhook.outbox.poll-interval=50ms",
+            // the test client connects over loopback, as a load balancer would (ClientAddressTest)
+            "payhook.ingress.trusted-proxies=127.0.0.1/32,::1/128",
             "payhook.processing.max-attempts=3",
             // entitlements that end with a grace or a paid period end within a test's deadline
             "payhook.subscriptions.check-interval=500ms",
