@@ -35,6 +35,12 @@ public class EsewaApi implements ApiFactory<EsewaApiSettings> {
     private static final String LIVE = "https://esewa.com.np";
     private static final String TEST = "https://rc.esewa.com.np";
 
+    private final Clock clock;
+
+    public EsewaApi(Clock clock) {
+        this.clock = clock;
+    }
+
     @Override
     public String name() {
         return "esewa";
@@ -53,7 +59,7 @@ public class EsewaApi implements ApiFactory<EsewaApiSettings> {
             SignatureScheme scheme,
             ApiCalls calls) {
         String base = ApiCalls.baseUrl(settings.getBaseUrl(), mode == ProviderProperties.Mode.live ? LIVE : TEST);
-        return new Client(provider, base, settings.getProductCode().trim(), calls, Clock.systemUTC());
+        return new Client(provider, base, settings.getProductCode().trim(), calls, clock);
     }
 
     private record Client(String provider, String base, String productCode, ApiCalls calls, Clock clock)

@@ -37,6 +37,12 @@ public class ImepayApi implements ApiFactory<ImepayApiSettings> {
     private static final String LIVE = "https://payment.imepay.com.np:7979";
     private static final String TEST = "https://stg.imepay.com.np:7979";
 
+    private final Clock clock;
+
+    public ImepayApi(Clock clock) {
+        this.clock = clock;
+    }
+
     @Override
     public String name() {
         return "imepay";
@@ -59,7 +65,7 @@ public class ImepayApi implements ApiFactory<ImepayApiSettings> {
         String basic = b64.encodeToString(
                 (settings.getUsername().trim() + ":" + settings.getPassword().trim()).getBytes(StandardCharsets.UTF_8));
         String module = b64.encodeToString(settings.getModule().trim().getBytes(StandardCharsets.UTF_8));
-        return new Client(provider, base, settings.getMerchantCode().trim(), basic, module, calls, Clock.systemUTC());
+        return new Client(provider, base, settings.getMerchantCode().trim(), basic, module, calls, clock);
     }
 
     private record Client(

@@ -16,6 +16,7 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
@@ -42,6 +43,12 @@ public class PaypalApi implements ApiFactory<PaypalApiSettings> {
     /** A bound on the pages of one read, so a feed that keeps linking "next" cannot hold a run forever. */
     private static final int MAX_PAGES = 100;
 
+    private final Clock clock;
+
+    public PaypalApi(Clock clock) {
+        this.clock = clock;
+    }
+
     @Override
     public String name() {
         return "paypal";
@@ -63,7 +70,7 @@ public class PaypalApi implements ApiFactory<PaypalApiSettings> {
         return new Client(
                 provider,
                 base,
-                new PaypalToken(base, settings.getClientId(), settings.getClientSecret(), calls),
+                new PaypalToken(base, settings.getClientId(), settings.getClientSecret(), calls, clock),
                 calls);
     }
 

@@ -26,15 +26,16 @@ final class PaypalToken {
     private final String url;
     private final String basic;
     private final ApiCalls calls;
-    private final Clock clock = Clock.systemUTC();
+    private final Clock clock;
     private String token;
     private Instant expires = Instant.MIN;
 
-    PaypalToken(String base, String clientId, String clientSecret, ApiCalls calls) {
+    PaypalToken(String base, String clientId, String clientSecret, ApiCalls calls, Clock clock) {
         this.url = base + "/v1/oauth2/token";
         this.basic = Base64.getEncoder()
                 .encodeToString((clientId.trim() + ":" + clientSecret.trim()).getBytes(StandardCharsets.UTF_8));
         this.calls = calls;
+        this.clock = clock;
     }
 
     /** A token valid for at least the margin; fetched when there is none (one exchange, not retried). */
