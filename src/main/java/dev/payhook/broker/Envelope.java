@@ -42,10 +42,10 @@ public record Envelope(
     }
 
     public static final String PROVIDER = "PayhookProvider";
-    static final String RECEIPT_ID = "PayhookReceiptId";
-    static final String RECEIVED_AT = "PayhookReceivedAt";
+    public static final String RECEIPT_ID = "PayhookReceiptId";
+    public static final String RECEIVED_AT = "PayhookReceivedAt";
     static final String SOURCE_IP = "PayhookSourceIp";
-    static final String HEADERS = "PayhookHeaders";
+    public static final String HEADERS = "PayhookHeaders";
     static final String TRACE_ID = "PayhookTraceId";
     static final String FACT = "PayhookFact";
     static final String RUN_ID = "PayhookRunId";

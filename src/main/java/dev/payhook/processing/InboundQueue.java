@@ -1,0 +1,89 @@
+package dev.payhook.processing;
+
+import dev.payhook.broker.Destination;
+import dev.payhook.broker.Envelope;
+import dev.payhook.provider.Provider;
+import dev.payhook.provider.ProviderRegistry;
+import dev.payhook.provider.WebhookRequest;
+import jakarta.jms.BytesMessage;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.jms.connection.SingleConnectionFactory;
+import org.springframework.jms.core.JmsTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * What waits on payhook.inbound, browsed from the broker without taking it: accepted deliveries
+ * have no receipt row until processing reads them, so this is the only place they can be seen.
+ */
+@Component
+public class InboundQueue {
+
+    private final JmsTemplate jms;
+    private final ProviderRegistry providers;
+
+    public InboundQueue(ConnectionFactory connectionFactory, ProviderRegistry providers) {
+        // a plain connection, as the replayer's: a browser is short-lived
+        this.jms = new JmsTemplate(
+                connectionFactory instanceof SingleConnectionFactory caching
+                                && caching.getTargetConnectionFactory() != null
+                        ? caching.getTargetConnectionFactory()
+                        : connectionFactory);
+        this.providers = providers;
+    }
+
+    /** Up to {@code limit} waiting messages, oldest first: provider, event id, received time, and how many times processing was handed it (the broker's delivery count). */
+    public List<Map<String, Object>> browse(int limit) {
+        List<Map<String, Object>> waiting = jms.browse(Destination.INBOUND.address(), (session, browser) -> {
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (var messages = browser.getEnumeration(); messages.hasMoreElements() && rows.size() < limit; ) {
+                rows.add(row((Message) messages.nextElement()));
+            }
+            return rows;
+        });
+        return waiting == null ? List.of() : Collections.unmodifiableList(waiting);
+    }
+
+    private Map<String, Object> row(Message m) throws JMSException {
+        String provider = m.getStringProperty(Envelope.PROVIDER);
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("receipt_id", m.getStringProperty(Envelope.RECEIPT_ID));
+        row.put("provider", provider);
+        row.put("event_id", eventId(provider, m));
+        row.put(
+                "received_at",
+                m.propertyExists(Envelope.RECEIVED_AT)
+                        ? Instant.ofEpochMilli(m.getLongProperty(Envelope.RECEIVED_AT))
+                                .toString()
+                        : null);
+        row.put("delivery_count", m.propertyExists("JMSXDeliveryCount") ? m.getIntProperty("JMSXDeliveryCount") : 0);
+        return row;
+    }
+
+    private static Map<String, String> headers(Message m) throws JMSException {
+        String json = m.getStringProperty(Envelope.HEADERS);
+        return json == null ? Map.of() : Envelope.headersFrom(json);
+    }
+
+    /** As the provider's format reads it; null when it cannot (processing will say why). */
+    private String eventId(String provider, Message m) throws JMSException {
+        if (provider == null || !(m instanceof BytesMessage bytes) || bytes.getBodyLength() > Integer.MAX_VALUE) {
+            return null;
+        }
+        byte[] body = new byte[(int) bytes.getBodyLength()];
+        bytes.readBytes(body);
+        Map<String, String> headers = headers(m);
+        return providers
+                .find(provider)
+                .map((Provider p) -> p.read(new WebhookRequest(provider, body, headers), null)
+                        .eventId())
+                .orElse(null);
+    }
+}
