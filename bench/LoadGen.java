@@ -44,6 +44,7 @@ public class LoadGen {
         double rate = Double.parseDouble(o.getOrDefault("rate", "0"));
         String orders = o.get("orders");
         String token = o.getOrDefault("token", "");
+        String api = o.getOrDefault("api", "http://127.0.0.1:8081"); // the management listener
         String label = o.getOrDefault("label", "run");
         String run = Long.toString(System.nanoTime(), 36);
 
@@ -51,8 +52,7 @@ public class LoadGen {
                 .connectTimeout(Duration.ofSeconds(5)).executor(Executors.newFixedThreadPool(4)).build();
         String prefix = orders != null ? orders : "bench-" + run;
         if (orders != null && !token.isEmpty()) {
-            String base = url.substring(0, url.indexOf("/webhooks/"));
-            runAll(n, c, 0, i -> http.send(HttpRequest.newBuilder(URI.create(base + "/api/orders/" + prefix + "-" + i))
+            runAll(n, c, 0, i -> http.send(HttpRequest.newBuilder(URI.create(api + "/api/orders/" + prefix + "-" + i))
                     .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
                     .PUT(HttpRequest.BodyPublishers.ofString(
                             "{\"amount_minor\":1050,\"currency\":\"USD\",\"sku\":\"bench\",\"customer_id\":\"c\"}")).build(),

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N="${N:-40000}"; C="${C:-64}"; WINDOW="${WINDOW:-30}"  # WARMUP (s, default 15) before the window
-PORT="${PORT:-18090}"; PG_PORT="${PG_PORT:-54330}"
+PORT="${PORT:-18090}"; OPS_PORT="${OPS_PORT:-18091}"; PG_PORT="${PG_PORT:-54330}"
 OUT="bench/results/processing-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$OUT/classes"
 mvn -q -B -ntp -DskipTests package
@@ -16,12 +16,12 @@ SECRET="whsec_bench_$RANDOM$RANDOM"
 PID=""
 trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait 2>/dev/null || true' EXIT
 start() {  # start PROCESSING_ENABLED
-  java ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar --server.port="$PORT" \
+  java ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \
     --payhook.embedded-postgres.data-dir="$OUT/data/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
     --spring.artemis.embedded.data-directory="$OUT/data/artemis" --payhook.providers.stripe.secrets[0]="$SECRET" \
     --payhook.processing.enabled="$1" ${PAYHOOK_ARGS:-} > "$OUT/payhook-$1.log" 2>&1 &
   PID=$!
-  for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$PORT/actuator/health" >/dev/null && return 0; sleep 1; done
+  for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health" >/dev/null && return 0; sleep 1; done
   echo "Payhook did not start, see $OUT" >&2; exit 1
 }
 sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }

@@ -12,6 +12,7 @@ C="${C:-64}"             # concurrent keep-alive connections
 RATE="${RATE:-1000}"     # paced rate for the first latency phase (events/s, N events)
 SUSTAINED="${SUSTAINED:-100}"  # a rate processing keeps up with on 2 cores, for 20 s
 PORT="${PORT:-18080}"
+OPS_PORT="${OPS_PORT:-18081}"
 PG_PORT="${PG_PORT:-54329}"
 # PAYHOOK_ARGS: extra --name=value settings for the gateway under test (e.g. --payhook.processing.consumers=16)
 OUT="bench/results/$(date -u +%Y%m%dT%H%M%SZ)"
@@ -22,7 +23,7 @@ javac -d "$OUT/classes" bench/LoadGen.java
 SECRET="whsec_bench_$RANDOM$RANDOM"
 TOKEN="bench-token-$RANDOM"
 java ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar \
-  --server.port="$PORT" \
+  --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \
   --payhook.embedded-postgres.data-dir="$OUT/data/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
   --spring.artemis.embedded.data-directory="$OUT/data/artemis" \
   --payhook.ops.token="$TOKEN" --payhook.providers.stripe.secrets[0]="$SECRET" \
@@ -31,12 +32,12 @@ java ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar \
 PID=$!
 trap 'kill $PID 2>/dev/null; wait $PID 2>/dev/null || true' EXIT
 for _ in $(seq 1 120); do
-  curl -sf "http://127.0.0.1:$PORT/actuator/health" >/dev/null && break
+  curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health" >/dev/null && break
   sleep 1
 done
 
 BASE="http://127.0.0.1:$PORT"
-load() { java -cp "$OUT/classes" LoadGen --secret "$SECRET" --token "$TOKEN" --c "$C" "$@"; }
+load() { java -cp "$OUT/classes" LoadGen --secret "$SECRET" --token "$TOKEN" --api "http://127.0.0.1:$OPS_PORT" --c "$C" "$@"; }
 sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }
 # Throughput phases: wrk (Debian package) when present, it loads the server with far less CPU than
 # a Java client; it replays distinct pre-signed events written by LoadGen --emit. Prints one line
@@ -70,13 +71,13 @@ drained() {  # waits until every signed event sent so far has a receipt outcome
 }
 
 echo "warm-up (not measured)"
-blast warmup-noop /bench/noop
+blast warmup-noop /webhooks/bench-noop
 blast warmup-signed /webhooks/stripe
 SENT=$SENT_LAST
 drained "$SENT"
 
 echo "measured, $(nproc) cores, load generator on the same machine"
-NOOP=$(blast noop /bench/noop)
+NOOP=$(blast noop /webhooks/bench-noop)
 echo "$NOOP"
 blast signed-durable /webhooks/stripe > "$OUT/signed.txt"
 SIGNED=$(cat "$OUT/signed.txt")

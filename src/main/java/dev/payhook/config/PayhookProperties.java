@@ -4,6 +4,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,6 +35,9 @@ public class PayhookProperties {
     private final Alerts alerts = new Alerts();
 
     @Valid
+    private final Events events = new Events();
+
+    @Valid
     private final EmbeddedPostgres embeddedPostgres = new EmbeddedPostgres();
 
     @Valid
@@ -61,6 +65,10 @@ public class PayhookProperties {
         return alerts;
     }
 
+    public Events getEvents() {
+        return events;
+    }
+
     public EmbeddedPostgres getEmbeddedPostgres() {
         return embeddedPostgres;
     }
@@ -79,6 +87,18 @@ public class PayhookProperties {
 
         /** Load balancers (CIDRs) whose X-Forwarded-For or Forwarded names the client; none: never read. */
         private List<String> trustedProxies = new ArrayList<>();
+
+        /** How long the ingress waits for the broker to acknowledge a persistent send before it answers 503. */
+        @NotNull
+        private Duration sendTimeout = Duration.ofSeconds(2);
+
+        public Duration getSendTimeout() {
+            return sendTimeout;
+        }
+
+        public void setSendTimeout(Duration sendTimeout) {
+            this.sendTimeout = sendTimeout;
+        }
 
         public DataSize getMaxBody() {
             return maxBody;
@@ -103,6 +123,31 @@ public class PayhookProperties {
         @NotNull
         private DataSize maxBody = DataSize.ofKilobytes(64);
 
+        /** The management listener: ops API, console, actuator. 0: any free port. */
+        @Min(0)
+        @Max(65535)
+        private int port = 8081;
+
+        /** Loopback unless configured: exposing the webhook port never exposes ops. */
+        @NotNull
+        private String address = "127.0.0.1";
+
+        public int getPort() {
+            return port;
+        }
+
+        public void setPort(int port) {
+            this.port = port;
+        }
+
+        public String getAddress() {
+            return address;
+        }
+
+        public void setAddress(String address) {
+            this.address = address;
+        }
+
         public String getToken() {
             return token;
         }
@@ -117,6 +162,19 @@ public class PayhookProperties {
 
         public void setMaxBody(DataSize maxBody) {
             this.maxBody = maxBody;
+        }
+    }
+
+    /** The consumers of payhook.events, each a durable queue on that address that keeps what it missed. */
+    public static class Events {
+        private List<@Pattern(regexp = "[A-Za-z0-9_-]{1,64}") String> subscribers = new ArrayList<>();
+
+        public List<String> getSubscribers() {
+            return subscribers;
+        }
+
+        public void setSubscribers(List<String> subscribers) {
+            this.subscribers = subscribers == null ? new ArrayList<>() : subscribers;
         }
     }
 

@@ -19,21 +19,27 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Deny by default: the provider endpoints and the health endpoint are open, every other path needs
- * the ops bearer token. The decision is taken on the raw request URI, before the container or
- * Spring MVC strips path parameters, decodes or normalises it, so that no other spelling of a
- * protected path ({@code /ops;/x}, {@code /%6fps/x}, {@code /x/../ops/x}) reaches its handler
- * without the token. With the token, a path whose spelling routes differently from how it reads is
- * refused rather than routed. An authenticated request carries the {@link #PRINCIPAL}, which the
- * audit trail and the health endpoint's details rely on.
+ * Deny by default, per listener ({@link Listeners}). The public listener serves the provider and
+ * payer endpoints and nothing else: any other path is a bare 404, so the port exposed to the
+ * internet does not even tell that ops exist. The management listener serves everything else; only
+ * the health endpoint is open there, every other path needs the ops bearer token. The decision is
+ * taken on the raw request URI, before the container or Spring MVC strips path parameters, decodes
+ * or normalises it, so that no other spelling of a protected path ({@code /ops;/x}, {@code
+ * /%6fps/x}, {@code /x/../ops/x}) reaches its handler without the token. With the token, a path
+ * whose spelling routes differently from how it reads is refused rather than routed. An
+ * authenticated request carries the {@link #PRINCIPAL}, which the audit trail and the health
+ * endpoint's details rely on.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
 public class AccessFilter extends OncePerRequestFilter {
 
-    /** The paths open without the token, matched against the whole raw path. */
-    static final Pattern OPEN = Pattern.compile(
-            "/webhooks/[A-Za-z0-9_-]{1,64}|/returns/[A-Za-z0-9_-]{1,64}(/[a-z]{1,32})?|/actuator/health(/liveness|/readiness)?");
+    /** The public listener's paths, open without the token, matched against the whole raw path. */
+    static final Pattern PUBLIC =
+            Pattern.compile("/webhooks/[A-Za-z0-9_-]{1,64}|/returns/[A-Za-z0-9_-]{1,64}(/[a-z]{1,32})?");
+
+    /** The management listener's paths open without the token. */
+    static final Pattern OPEN = Pattern.compile("/actuator/health(/liveness|/readiness)?");
 
     /** Path parameters, encoded dots, slashes, backslashes or percent signs, NUL, dot segments, empty segments. */
     private static final Pattern AMBIGUOUS = Pattern.compile(";|%2[eEfF]|%5[cC]|%25|%00|\\\\|//|(^|/)\\.{1,2}(/|$)");
@@ -43,8 +49,10 @@ public class AccessFilter extends OncePerRequestFilter {
 
     private static final Logger log = LoggerFactory.getLogger(AccessFilter.class);
     private final byte[] token;
+    private final Listeners listeners;
 
-    public AccessFilter(PayhookProperties properties) {
+    public AccessFilter(PayhookProperties properties, Listeners listeners) {
+        this.listeners = listeners;
         String configured = properties.getOps().getToken();
         this.token = configured.isBlank() ? null : configured.getBytes(StandardCharsets.UTF_8);
         if (token == null) {
@@ -57,8 +65,13 @@ public class AccessFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         String path = RawPath.of(request);
+        boolean publicPath = PUBLIC.matcher(path).matches();
+        if (publicPath == listeners.isManagement(request)) {
+            Answers.error(response, HttpServletResponse.SC_NOT_FOUND, "not_found");
+            return;
+        }
         boolean authenticated = token != null && carriesToken(request.getHeader("Authorization"));
-        if (OPEN.matcher(path).matches()) {
+        if (publicPath || OPEN.matcher(path).matches()) {
             chain.doFilter(authenticated ? new Authenticated(request) : request, response);
         } else if (!authenticated) {
             refuse(response, token == null ? "ops_token_not_configured" : "invalid_or_missing_bearer_token");

@@ -19,6 +19,7 @@ class ProviderConfigurationTest {
     private static AbstractThrowableAssert<?, ? extends Throwable> startingWith(String... settings) {
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=0",
+                "--payhook.ops.port=0",
                 "--payhook.embedded-postgres.data-dir=",
                 "--payhook.embedded-postgres.port=0",
                 "--spring.artemis.embedded.data-directory=target/artemis-config-test"));

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.payhook.PayhookApplication;
 import dev.payhook.support.Gateway;
 import dev.payhook.support.TestProvider;
+import dev.payhook.web.Listeners;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -50,6 +51,7 @@ class RestartSurvivalTest {
     private ConfigurableApplicationContext start(boolean processing) {
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=0",
+                "--payhook.ops.port=0",
                 "--payhook.processing.enabled=" + processing,
                 "--payhook.ops.token=" + Gateway.OPS_TOKEN,
                 "--payhook.embedded-postgres.data-dir=" + data.resolve("postgres"),
@@ -64,6 +66,7 @@ class RestartSurvivalTest {
 
     private static Gateway gatewayOf(ConfigurableApplicationContext context) {
         return new Gateway(
-                ((WebServerApplicationContext) context).getWebServer().getPort());
+                ((WebServerApplicationContext) context).getWebServer().getPort(),
+                context.getBean(Listeners.class).managementPort());
     }
 }

@@ -41,6 +41,7 @@ public final class EventHarness implements AutoCloseable {
     public EventHarness(String... extraArgs) {
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=0",
+                "--payhook.ops.port=0",
                 "--payhook.processing.enabled=false",
                 "--payhook.embedded-postgres.data-dir=",
                 "--payhook.embedded-postgres.port=0",

@@ -17,7 +17,10 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The running gateway seen over HTTP, as a provider and a merchant see it. */
+/**
+ * The running gateway seen over HTTP, as a provider, a merchant and ops see it: {@code /webhooks}
+ * and {@code /returns} on the public listener, everything else on the management listener.
+ */
 public final class Gateway {
 
     public static final String OPS_TOKEN = "ops-test-token";
@@ -25,10 +28,30 @@ public final class Gateway {
 
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final String base;
+    private final String publicBase;
+    private final String managementBase;
 
-    public Gateway(int port) {
-        this.base = "http://127.0.0.1:" + port;
+    public Gateway(int port, int managementPort) {
+        this.publicBase = "http://127.0.0.1:" + port;
+        this.managementBase = "http://127.0.0.1:" + managementPort;
+    }
+
+    /** The same gateway with every path asked of the public listener, as someone on the internet would. */
+    public Gateway publicListenerOnly() {
+        return new Gateway(port(publicBase), port(publicBase));
+    }
+
+    /** The same gateway with every path asked of the management listener. */
+    public Gateway managementListenerOnly() {
+        return new Gateway(port(managementBase), port(managementBase));
+    }
+
+    private static int port(String base) {
+        return URI.create(base).getPort();
+    }
+
+    private String base(String path) {
+        return path.startsWith("/webhooks/") || path.startsWith("/returns/") ? publicBase : managementBase;
     }
 
     public record Answer(int status, String body, Map<String, List<String>> headers) {
@@ -38,7 +61,7 @@ public final class Gateway {
     }
 
     public Answer post(String path, String contentType, byte[] body, Map<String, String> headers) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base(path) + path))
                 .timeout(Duration.ofSeconds(60))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         if (contentType != null) {
@@ -50,7 +73,7 @@ public final class Gateway {
 
     /** A JSON POST without Content-Length (chunked transfer encoding). */
     public Answer postChunked(String path, byte[] body, Map<String, String> headers) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base(path) + path))
                 .timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body)));
@@ -69,7 +92,7 @@ public final class Gateway {
     public Answer putOrder(String orderId, long amountMinor, String currency) {
         String body = "{\"amount_minor\":" + amountMinor + ",\"currency\":\"" + currency
                 + "\",\"sku\":\"book-1\",\"customer_id\":\"c-" + orderId + "\"}";
-        return send(ops(base + "/api/orders/" + orderId)
+        return send(ops(managementBase + "/api/orders/" + orderId)
                 .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(body))
                 .build());
@@ -77,7 +100,7 @@ public final class Gateway {
 
     /** An ops or merchant call with the token; {@code json} may be null. */
     public Answer call(String method, String path, String json) {
-        HttpRequest.Builder b = ops(base + path)
+        HttpRequest.Builder b = ops(base(path) + path)
                 .header("Content-Type", "application/json")
                 .method(
                         method,
@@ -86,7 +109,7 @@ public final class Gateway {
     }
 
     public Answer get(String path) {
-        return send(ops(base + path).GET().build());
+        return send(ops(base(path) + path).GET().build());
     }
 
     public JsonNode order(String orderId) {
@@ -94,7 +117,7 @@ public final class Gateway {
     }
 
     public Answer request(String method, String path, Map<String, String> headers) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base(path) + path))
                 .timeout(Duration.ofSeconds(30))
                 .method(method, HttpRequest.BodyPublishers.noBody());
         headers.forEach(b::header);
@@ -107,7 +130,7 @@ public final class Gateway {
      */
     public Answer raw(String method, String rawPath, Map<String, String> headers, String body) {
         byte[] payload = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
-        URI uri = URI.create(base);
+        URI uri = URI.create(base(rawPath));
         StringBuilder request = new StringBuilder(method + " " + rawPath + " HTTP/1.1\r\nHost: " + uri.getAuthority()
                 + "\r\nConnection: close\r\nContent-Length: " + payload.length + "\r\n");
         headers.forEach(

@@ -25,15 +25,16 @@ public final class GatewayProcess implements AutoCloseable {
     private final Path log;
     public final Gateway gateway;
 
-    private GatewayProcess(Process process, Path log, int port) {
+    private GatewayProcess(Process process, Path log, int port, int managementPort) {
         this.process = process;
         this.log = log;
-        this.gateway = new Gateway(port);
+        this.gateway = new Gateway(port, managementPort);
     }
 
     /** Starts the gateway on {@code data}, with Stripe and the ops token configured, and waits until it is healthy. */
     public static GatewayProcess start(Path data, String... extraArgs) {
         int port = Gateway.freePort();
+        int managementPort = Gateway.freePort();
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m",
@@ -42,6 +43,7 @@ public final class GatewayProcess implements AutoCloseable {
                 System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 PayhookApplication.class.getName(),
                 "--server.port=" + port,
+                "--payhook.ops.port=" + managementPort,
                 "--payhook.ops.token=" + Gateway.OPS_TOKEN,
                 "--payhook.embedded-postgres.data-dir=" + data.resolve("postgres"),
                 "--payhook.embedded-postgres.port=0",
@@ -56,7 +58,7 @@ public final class GatewayProcess implements AutoCloseable {
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile())
                     .start();
-            GatewayProcess gateway = new GatewayProcess(process, log, port);
+            GatewayProcess gateway = new GatewayProcess(process, log, port, managementPort);
             gateway.awaitHealthy();
             return gateway;
         } catch (IOException e) {

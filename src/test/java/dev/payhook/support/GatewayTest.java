@@ -3,6 +3,7 @@ package dev.payhook.support;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.payhook.web.Listeners;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
@@ -26,6 +27,7 @@ import tools.jackson.databind.JsonNode;
             "payhook.embedded-postgres.port=0",
             "spring.artemis.embedded.data-directory=target/artemis-${random.uuid}",
             "payhook.ops.token=" + Gateway.OPS_TOKEN,
+            "payhook.ops.port=0",
             "payhook.outbox.poll-interval=50ms",
             // the test client connects over loopback, as a load balancer would (ClientAddressTest)
             "payhook.ingress.trusted-proxies=127.0.0.1/32,::1/128",
@@ -85,6 +87,9 @@ public abstract class GatewayTest {
 
     @Autowired
     protected JdbcTemplate jdbc;
+
+    @Autowired
+    private Listeners listeners;
 
     protected Gateway gateway;
 
@@ -150,7 +155,7 @@ public abstract class GatewayTest {
 
     @BeforeEach
     void connect() {
-        gateway = new Gateway(port);
+        gateway = new Gateway(port, listeners.managementPort());
     }
 
     protected static String unique(String prefix) {

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every spelling of a protected path that a servlet container or Spring MVC might route to the ops
- * API (path parameters, percent-encoding, dot segments, doubled or trailing slashes, case) needs
- * the token: without it 401 and no effect; with it an ambiguous spelling is refused, not routed.
+ * API (path parameters, percent-encoding, dot segments, doubled or trailing slashes, case) is a bare
+ * 404 on the public listener and needs the token on the management listener: without it 401 and
+ * no effect; with it an ambiguous spelling is refused, not routed.
  */
 class PathBypassTest extends GatewayTest {
 
@@ -83,23 +84,38 @@ class PathBypassTest extends GatewayTest {
     @Test
     void everySpellingOfAProtectedPathNeedsTheTokenAndChangesNothing() {
         int actionsBefore = count("SELECT count(*) FROM ops_actions");
-        List<String> answered = new ArrayList<>();
-        for (String path : spellings()) {
-            for (String method : METHODS) {
-                Answer a = gateway.raw(method, path, Map.of("Content-Type", "application/json"), ORDER_BODY);
-                // Tomcat itself refuses an encoded slash (400) before any filter runs
-                int refused = path.toLowerCase(Locale.ROOT).contains("%2f") ? 400 : 401;
-                if (a.status() != refused) {
-                    answered.add(method + " " + path + " -> " + a.status());
-                }
-            }
-        }
-        assertThat(answered).as("answered without the token").isEmpty();
+        assertThat(answered(gateway.managementListenerOnly(), Map.of(), 401))
+                .as("answered without the token")
+                .isEmpty();
+        assertThat(answered(gateway.publicListenerOnly(), Map.of(), 404))
+                .as("answered on the public listener without the token")
+                .isEmpty();
+        assertThat(answered(gateway.publicListenerOnly(), Map.of("Authorization", "Bearer " + Gateway.OPS_TOKEN), 404))
+                .as("answered on the public listener with the token")
+                .isEmpty();
         assertThat(count("SELECT count(*) FROM orders WHERE order_id = ?", evilOrder))
                 .isZero();
         assertThat(count("SELECT count(*) FROM dead_letters WHERE id = ?::uuid AND status = 'open'", deadLetter))
                 .isOne();
         assertThat(count("SELECT count(*) FROM ops_actions")).isEqualTo(actionsBefore);
+    }
+
+    /** Each spelling and method whose answer was not {@code refused}. */
+    private List<String> answered(Gateway listener, Map<String, String> headers, int refused) {
+        Map<String, String> withType = new java.util.HashMap<>(headers);
+        withType.put("Content-Type", "application/json");
+        List<String> answered = new ArrayList<>();
+        for (String path : spellings()) {
+            for (String method : METHODS) {
+                Answer a = listener.raw(method, path, withType, ORDER_BODY);
+                // Tomcat itself refuses an encoded slash (400) before any filter runs
+                int expected = path.toLowerCase(Locale.ROOT).contains("%2f") ? 400 : refused;
+                if (a.status() != expected) {
+                    answered.add(method + " " + path + " -> " + a.status());
+                }
+            }
+        }
+        return answered;
     }
 
     @Test
@@ -131,15 +147,44 @@ class PathBypassTest extends GatewayTest {
     }
 
     @Test
-    void onlyWebhooksAndHealthAreOpen() {
-        assertThat(gateway.raw("GET", "/actuator/health", Map.of(), null).status())
+    void onTheManagementListenerOnlyHealthIsOpen() {
+        Gateway management = gateway.managementListenerOnly();
+        assertThat(management.raw("GET", "/actuator/health", Map.of(), null).status())
                 .isEqualTo(200);
-        assertThat(gateway.raw("GET", "/actuator/prometheus", Map.of(), null).status())
+        assertThat(management.raw("GET", "/actuator/prometheus", Map.of(), null).status())
                 .isEqualTo(401);
-        assertThat(gateway.get("/actuator/prometheus").status()).isEqualTo(200);
-        assertThat(gateway.raw("GET", "/no-such-page", Map.of(), null).status()).isEqualTo(401);
-        assertThat(gateway.raw("POST", "/webhooks;/stripe", Map.of("Content-Type", "application/json"), "{}")
+        assertThat(management.get("/actuator/prometheus").status()).isEqualTo(200);
+        assertThat(management.raw("GET", "/no-such-page", Map.of(), null).status())
+                .isEqualTo(401);
+        assertThat(management
+                        .raw("POST", "/webhooks;/stripe", Map.of("Content-Type", "application/json"), "{}")
                         .status())
                 .isEqualTo(401);
+        // the provider endpoints are not served here, token or not
+        String event = unique("evt");
+        TestProvider stripe = TestProvider.STRIPE;
+        byte[] body = stripe.payment(event, unique("pay"), unique("ord"), 100, "USD", Instant.now());
+        assertThat(management.deliver(stripe, event, body).status()).isEqualTo(404);
+        assertThat(management.get("/returns/stripe?order_id=x").status()).isEqualTo(404);
+        assertThat(count("SELECT count(*) FROM receipts WHERE event_id = ?", event))
+                .isZero();
+    }
+
+    @Test
+    void onThePublicListenerOnlyWebhooksAndReturnsAreServedAndNothingElseIsHinted() {
+        Gateway internet = gateway.publicListenerOnly();
+        for (String path : List.of(
+                "/actuator/health", "/actuator/prometheus", "/ops/", "/ops/dead-letters", "/api/orders/x", "/")) {
+            Answer plain = internet.raw("GET", path, Map.of(), null);
+            Answer withToken = internet.get(path);
+            assertThat(plain.status()).as(path).isEqualTo(404);
+            assertThat(withToken.status()).as(path + " with the token").isEqualTo(404);
+            assertThat(withToken.body()).as(path).isEqualTo(plain.body()).doesNotContain("token");
+            assertThat(withToken.headers()).as(path).doesNotContainKey("www-authenticate");
+        }
+        String event = unique("evt");
+        TestProvider stripe = TestProvider.STRIPE;
+        byte[] body = stripe.payment(event, unique("pay"), unique("ord"), 100, "USD", Instant.now());
+        assertThat(internet.deliver(stripe, event, body).status()).isEqualTo(200);
     }
 }

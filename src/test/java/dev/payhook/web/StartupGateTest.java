@@ -60,17 +60,19 @@ class StartupGateTest {
     @Test
     void webhooksAre503UntilTheRoutesRunThenAccepted() throws Exception {
         int port = Gateway.freePort();
+        int managementPort = Gateway.freePort();
         TestProvider stripe = TestProvider.STRIPE;
         CompletableFuture<ConfigurableApplicationContext> app = CompletableFuture.supplyAsync(
                 () -> new SpringApplicationBuilder(PayhookApplication.class, HoldRoutes.class)
                         .run(
                                 "--server.port=" + port,
+                                "--payhook.ops.port=" + managementPort,
                                 "--payhook.ops.token=" + Gateway.OPS_TOKEN,
                                 "--payhook.embedded-postgres.data-dir=",
                                 "--payhook.embedded-postgres.port=0",
                                 "--spring.artemis.embedded.data-directory=" + data.resolve("artemis"),
                                 "--payhook.providers.stripe.secrets[0]=" + stripe.secret));
-        Gateway gateway = new Gateway(port);
+        Gateway gateway = new Gateway(port, managementPort);
         try {
             String event = "evt_startup_" + port;
             byte[] body = stripe.payment(event, "pi_startup_" + port, "ord_startup_" + port, 100, "USD", Instant.now());

@@ -1,0 +1,62 @@
+package dev.payhook.web;
+
+import dev.payhook.config.PayhookProperties;
+import jakarta.servlet.http.HttpServletRequest;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import org.apache.catalina.connector.Connector;
+import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.stereotype.Component;
+
+/**
+ * The two listeners: the public one ({@code server.port}) for providers and payers, the management
+ * one ({@code payhook.ops.port}, loopback unless configured) for ops, the merchant API and the
+ * actuator. One servlet serves both; {@link AccessFilter} asks {@link #isManagement} which paths
+ * a request may reach, so exposing the webhook port never exposes ops.
+ */
+@Component
+public class Listeners implements WebServerFactoryCustomizer<TomcatServletWebServerFactory> {
+
+    private final PayhookProperties.Ops settings;
+    private volatile Connector management;
+
+    public Listeners(PayhookProperties properties) {
+        this.settings = properties.getOps();
+    }
+
+    @Override
+    public void customize(TomcatServletWebServerFactory factory) {
+        if (settings.getPort() != 0 && settings.getPort() == factory.getPort()) {
+            throw new IllegalStateException("payhook.ops.port (" + settings.getPort()
+                    + ") must differ from server.port: the management listener is its own");
+        }
+        Connector connector = new Connector(TomcatServletWebServerFactory.DEFAULT_PROTOCOL);
+        connector.setPort(settings.getPort());
+        connector.setProperty("address", address(settings.getAddress()));
+        connector.setURIEncoding("UTF-8");
+        factory.addAdditionalConnectors(connector);
+        this.management = connector;
+    }
+
+    /** Whether the request came in on the management listener. */
+    public boolean isManagement(HttpServletRequest request) {
+        return management != null && request.getLocalPort() == management.getLocalPort();
+    }
+
+    /** The management listener's port once it listens (the one bound when payhook.ops.port is 0). */
+    public int managementPort() {
+        if (management == null || management.getLocalPort() <= 0) {
+            throw new IllegalStateException("the management listener is not running");
+        }
+        return management.getLocalPort();
+    }
+
+    private static String address(String configured) {
+        try {
+            return InetAddress.getByName(configured).getHostAddress();
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException("payhook.ops.address '" + configured + "' does not resolve", e);
+        }
+    }
+}
