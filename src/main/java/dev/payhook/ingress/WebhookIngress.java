@@ -16,8 +16,10 @@ import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
+import org.apache.camel.component.jms.JmsComponent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.stereotype.Component;
 
 /**
@@ -38,14 +40,17 @@ public class WebhookIngress {
     private final MeterRegistry meters;
     private final SignatureBursts bursts;
     private final TrustedProxies proxies;
+    private final JmsComponent broker;
 
     public WebhookIngress(
             ProviderRegistry providers,
             Clock clock,
             MeterRegistry meters,
             SignatureBursts bursts,
-            TrustedProxies proxies) {
+            TrustedProxies proxies,
+            @Qualifier(IngressConnection.COMPONENT) JmsComponent broker) {
         this.providers = providers;
+        this.broker = broker;
         this.clock = clock;
         this.meters = meters;
         this.bursts = bursts;
@@ -124,6 +129,7 @@ public class WebhookIngress {
             answer(exchange, Acknowledgement.jsonError(refusal.status(), refusal.reason()));
         } else {
             meters.counter("payhook.ingress.unavailable", "provider", provider).increment();
+            IngressConnection.reset(broker);
             log.error(
                     "Could not persist a {} webhook to the broker; answered 503 so the provider retries: {}",
                     provider,
