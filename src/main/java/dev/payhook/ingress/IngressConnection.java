@@ -1,5 +1,6 @@
 package dev.payhook.ingress;
 
+import dev.payhook.broker.BrokerConnections;
 import dev.payhook.config.PayhookProperties;
 import jakarta.jms.ConnectionFactory;
 import java.util.HashMap;
@@ -33,7 +34,7 @@ public class IngressConnection {
 
     @Bean(COMPONENT)
     JmsComponent ingressJms(ConnectionFactory shared, PayhookProperties properties) {
-        ActiveMQConnectionFactory broker = artemis(shared);
+        ActiveMQConnectionFactory broker = BrokerConnections.artemis(shared);
         long timeout = properties.getIngress().getSendTimeout().toMillis();
         ActiveMQConnectionFactory own = new ActiveMQConnectionFactory(
                 false,
@@ -65,16 +66,5 @@ public class IngressConnection {
         Map<String, Object> params = new HashMap<>(transport.getParams());
         params.put(TransportConstants.NETTY_CONNECT_TIMEOUT, (int) Math.min(Integer.MAX_VALUE, timeout));
         return new TransportConfiguration(transport.getFactoryClassName(), params, transport.getName());
-    }
-
-    private static ActiveMQConnectionFactory artemis(ConnectionFactory shared) {
-        ConnectionFactory target =
-                shared instanceof SingleConnectionFactory caching && caching.getTargetConnectionFactory() != null
-                        ? caching.getTargetConnectionFactory()
-                        : shared;
-        if (target instanceof ActiveMQConnectionFactory artemis) {
-            return artemis;
-        }
-        throw new IllegalStateException("the ingress needs an Artemis connection factory, found " + target.getClass());
     }
 }

@@ -1,5 +1,6 @@
 package dev.payhook.processing;
 
+import dev.payhook.broker.BrokerConnections;
 import dev.payhook.broker.Destination;
 import dev.payhook.broker.Envelope;
 import dev.payhook.provider.Provider;
@@ -15,7 +16,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.jms.connection.SingleConnectionFactory;
 import org.springframework.jms.core.JmsTemplate;
 import org.springframework.stereotype.Component;
 
@@ -31,11 +31,7 @@ public class InboundQueue {
 
     public InboundQueue(ConnectionFactory connectionFactory, ProviderRegistry providers) {
         // a plain connection, as the replayer's: a browser is short-lived
-        this.jms = new JmsTemplate(
-                connectionFactory instanceof SingleConnectionFactory caching
-                                && caching.getTargetConnectionFactory() != null
-                        ? caching.getTargetConnectionFactory()
-                        : connectionFactory);
+        this.jms = new JmsTemplate(BrokerConnections.uncached(connectionFactory));
         this.providers = providers;
     }
 

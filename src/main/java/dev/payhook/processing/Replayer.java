@@ -1,5 +1,6 @@
 package dev.payhook.processing;
 
+import dev.payhook.broker.BrokerConnections;
 import dev.payhook.broker.Destination;
 import dev.payhook.broker.Envelope;
 import dev.payhook.store.DeadLetterStore;
@@ -11,7 +12,6 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 import org.apache.camel.ProducerTemplate;
-import org.springframework.jms.connection.SingleConnectionFactory;
 import org.springframework.jms.core.JmsTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
@@ -51,11 +51,7 @@ public class Replayer {
         this.actions = actions;
         this.producer = producer;
         // a plain connection: a caching factory would keep one consumer per selector open for good
-        this.dlq = new JmsTemplate(
-                connectionFactory instanceof SingleConnectionFactory caching
-                                && caching.getTargetConnectionFactory() != null
-                        ? caching.getTargetConnectionFactory()
-                        : connectionFactory);
+        this.dlq = new JmsTemplate(BrokerConnections.uncached(connectionFactory));
         this.dlq.setReceiveTimeout(500);
     }
 

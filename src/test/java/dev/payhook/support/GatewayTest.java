@@ -28,6 +28,7 @@ import tools.jackson.databind.JsonNode;
             "spring.artemis.embedded.data-directory=target/artemis-${random.uuid}",
             "payhook.ops.token=" + Gateway.OPS_TOKEN,
             "payhook.ops.port=0",
+            "payhook.events.subscribers=" + GatewayTest.SUBSCRIBER,
             "payhook.outbox.poll-interval=50ms",
             // the test client connects over loopback, as a load balancer would (ClientAddressTest)
             "payhook.ingress.trusted-proxies=127.0.0.1/32,::1/128",
@@ -139,6 +140,9 @@ public abstract class GatewayTest {
         registry.add("payhook.providers.paypal.api.client-id", () -> ApiStubs.PAYPAL_CLIENT_ID);
         registry.add("payhook.providers.paypal.api.client-secret", () -> ApiStubs.PAYPAL_CLIENT_SECRET);
     }
+
+    /** A merchant consumer of payhook.events with its durable queue. */
+    public static final String SUBSCRIBER = "merchant-test";
 
     public static final String PAYPAL_WEBHOOK_ID = "8PT597110X687430LKGECATA";
     /** eSewa's published UAT secret key and test product code. */
