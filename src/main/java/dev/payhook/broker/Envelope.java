@@ -19,7 +19,7 @@ public record Envelope(
         Instant receivedAt,
         String sourceIp,
         Map<String, String> headers,
-        String traceId,
+        String traceparent,
         byte[] body,
         String fact,
         UUID runId) {
@@ -31,9 +31,9 @@ public record Envelope(
             Instant receivedAt,
             String sourceIp,
             Map<String, String> headers,
-            String traceId,
+            String traceparent,
             byte[] body) {
-        return new Envelope(receiptId, provider, receivedAt, sourceIp, headers, traceId, body, null, null);
+        return new Envelope(receiptId, provider, receivedAt, sourceIp, headers, traceparent, body, null, null);
     }
 
     /** Pulled by the reconciler rather than pushed by the provider. */
@@ -46,7 +46,6 @@ public record Envelope(
     public static final String RECEIVED_AT = "PayhookReceivedAt";
     static final String SOURCE_IP = "PayhookSourceIp";
     public static final String HEADERS = "PayhookHeaders";
-    static final String TRACE_ID = "PayhookTraceId";
     static final String FACT = "PayhookFact";
     static final String RUN_ID = "PayhookRunId";
 
@@ -61,7 +60,7 @@ public record Envelope(
         message.setHeader(RECEIVED_AT, receivedAt.toEpochMilli());
         message.setHeader(SOURCE_IP, sourceIp);
         message.setHeader(HEADERS, headersJson(headers));
-        message.setHeader(TRACE_ID, traceId);
+        message.setHeader(Trace.TRACEPARENT, traceparent);
         if (pulled()) {
             message.setHeader(FACT, fact);
             message.setHeader(RUN_ID, runId == null ? null : runId.toString());
@@ -78,7 +77,7 @@ public record Envelope(
                 Instant.ofEpochMilli(message.getHeader(RECEIVED_AT, Long.class)),
                 message.getHeader(SOURCE_IP, String.class),
                 headersFrom(message.getHeader(HEADERS, String.class)),
-                message.getHeader(TRACE_ID, String.class),
+                message.getHeader(Trace.TRACEPARENT, String.class),
                 body == null ? new byte[0] : body,
                 message.getHeader(FACT, String.class),
                 run == null ? null : UUID.fromString(run));

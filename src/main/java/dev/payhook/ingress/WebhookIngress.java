@@ -1,6 +1,7 @@
 package dev.payhook.ingress;
 
 import dev.payhook.broker.Envelope;
+import dev.payhook.broker.Trace;
 import dev.payhook.config.TrustedProxies;
 import dev.payhook.provider.Acknowledgement;
 import dev.payhook.provider.Provider;
@@ -62,6 +63,7 @@ public class WebhookIngress {
      * a request that breaks a verifier (an overflowing number, a malformed part) is not verified.
      */
     public void admit(Exchange exchange) {
+        Trace.enter(Trace.fromRequest(exchange.getIn().getHeader(Trace.TRACEPARENT, String.class)));
         String provider = exchange.getProperty(PROVIDER, String.class);
         try {
             admit(exchange, provider);
@@ -94,16 +96,8 @@ public class WebhookIngress {
         withSecrets.putAll(copy(in, scheme.secretHeaderNames()));
         scheme.verify(new WebhookRequest(provider, body, withSecrets));
 
-        String traceparent = in.getHeader("traceparent", String.class);
         UUID receiptId = UUID.randomUUID();
-        Envelope.webhook(
-                        receiptId,
-                        provider,
-                        clock.instant(),
-                        sourceIp(in),
-                        headers,
-                        traceparent != null ? traceparent : receiptId.toString(),
-                        body)
+        Envelope.webhook(receiptId, provider, clock.instant(), sourceIp(in), headers, Trace.current(), body)
                 .writeTo(in);
     }
 
@@ -112,6 +106,7 @@ public class WebhookIngress {
         String provider = exchange.getProperty(PROVIDER, String.class);
         meters.counter("payhook.ingress.accepted", "provider", provider).increment();
         answer(exchange, providers.get(provider).scheme().ack());
+        Trace.leave();
     }
 
     public void refused(Exchange exchange) {
@@ -136,6 +131,7 @@ public class WebhookIngress {
                     e == null ? "unknown" : e.toString());
             answer(exchange, Acknowledgement.jsonError(503, "broker_unavailable"));
         }
+        Trace.leave();
     }
 
     /** Camel copies message headers into the HTTP response: only the answer's own may remain. */

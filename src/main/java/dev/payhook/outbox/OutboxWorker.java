@@ -1,6 +1,7 @@
 package dev.payhook.outbox;
 
 import dev.payhook.broker.Destination;
+import dev.payhook.broker.Trace;
 import dev.payhook.config.PayhookProperties;
 import dev.payhook.store.OutboxStore;
 import jakarta.jms.Connection;
@@ -88,6 +89,9 @@ public class OutboxWorker {
                     Message message = session.createTextMessage(row.payload());
                     message.setStringProperty("PayhookKind", row.kind());
                     message.setStringProperty("PayhookKey", row.dedupeKey());
+                    if (row.traceparent() != null) {
+                        message.setStringProperty(Trace.TRACEPARENT, row.traceparent());
+                    }
                     producer.send(message, DeliveryMode.PERSISTENT, Message.DEFAULT_PRIORITY, 0);
                 }
             }

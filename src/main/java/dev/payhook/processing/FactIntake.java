@@ -1,6 +1,7 @@
 package dev.payhook.processing;
 
 import dev.payhook.broker.Envelope;
+import dev.payhook.broker.Trace;
 import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.provider.Fact;
 import dev.payhook.store.ReceiptStore;
@@ -59,8 +60,9 @@ public class FactIntake {
     }
 
     public Taken take(String provider, Fact fact, UUID runId) {
+        String trace = Trace.current() != null ? Trace.current() : Trace.newTrace();
         Envelope envelope = new Envelope(
-                UUID.randomUUID(), provider, Instant.now(), null, Map.of(), null, fact.body(), fact.kind(), runId);
+                UUID.randomUUID(), provider, Instant.now(), null, Map.of(), trace, fact.body(), fact.kind(), runId);
         for (int attempt = 1; ; attempt++) {
             Exchange done = producer.send(PROCESS, exchange -> envelope.writeTo(exchange.getIn()));
             Exception failure = done.getException();

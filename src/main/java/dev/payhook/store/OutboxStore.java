@@ -1,6 +1,7 @@
 package dev.payhook.store;
 
 import dev.payhook.broker.Destination;
+import dev.payhook.broker.Trace;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -10,7 +11,13 @@ import org.springframework.stereotype.Component;
 public class OutboxStore {
 
     public record Pending(
-            long id, Destination destination, String kind, String dedupeKey, String payload, int attempts) {}
+            long id,
+            Destination destination,
+            String kind,
+            String dedupeKey,
+            String payload,
+            int attempts,
+            String traceparent) {}
 
     private final JdbcTemplate jdbc;
 
@@ -18,18 +25,26 @@ public class OutboxStore {
         this.jdbc = jdbc;
     }
 
-    /** Adds a side effect once: a replayed step with the same dedupe key adds nothing; true when added. */
+    /**
+     * Adds a side effect once: a replayed step with the same dedupe key adds nothing; true when added.
+     * The row carries the trace of the delivery this thread works for.
+     */
     public boolean add(Destination destination, String kind, String dedupeKey, String payloadJson) {
         return 1 == jdbc.update("""
-                INSERT INTO outbox (destination, kind, dedupe_key, payload) VALUES (?, ?, ?, ?::jsonb)
-                ON CONFLICT (dedupe_key) DO NOTHING""", destination.address(), kind, dedupeKey, payloadJson);
+                INSERT INTO outbox (destination, kind, dedupe_key, payload, traceparent) VALUES (?, ?, ?, ?::jsonb, ?)
+                ON CONFLICT (dedupe_key) DO NOTHING""", destination.address(), kind, dedupeKey, payloadJson, trace());
+    }
+
+    /** The delivery's trace; a row no delivery caused (an ops action, a scheduled check) starts its own. */
+    private static String trace() {
+        return Trace.current() != null ? Trace.current() : Trace.newTrace();
     }
 
     /** Rows due now, locked so that concurrent workers (other instances) take others. */
     public List<Pending> lockDue(int limit) {
         return jdbc.query(
                 """
-                SELECT id, destination, kind, dedupe_key, payload::text, attempts FROM outbox
+                SELECT id, destination, kind, dedupe_key, payload::text, attempts, traceparent FROM outbox
                 WHERE published_at IS NULL AND available_at <= now()
                 ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED""",
                 (rs, i) -> new Pending(
@@ -38,7 +53,8 @@ public class OutboxStore {
                         rs.getString(3),
                         rs.getString(4),
                         rs.getString(5),
-                        rs.getInt(6)),
+                        rs.getInt(6),
+                        rs.getString(7)),
                 limit);
     }
 

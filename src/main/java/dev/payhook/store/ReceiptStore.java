@@ -1,6 +1,7 @@
 package dev.payhook.store;
 
 import dev.payhook.broker.Envelope;
+import dev.payhook.broker.Trace;
 import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.payment.WireName;
 import dev.payhook.provider.Fact;
@@ -55,7 +56,7 @@ public class ReceiptStore {
                 Storable.text(e.sourceIp(), 100),
                 Envelope.headersJson(headers),
                 e.body(),
-                Storable.text(e.traceId(), ID),
+                Storable.text(e.traceparent(), ID),
                 source(e),
                 e.runId(),
                 e.fact());
@@ -67,7 +68,10 @@ public class ReceiptStore {
      */
     public UUID refusedReturn(String provider, byte[] body, String sourceIp, Instant at, String reason) {
         UUID id = UUID.randomUUID();
-        insert(new Envelope(id, provider, at, sourceIp, Map.of(), id.toString(), body, Fact.RETURN, null), null, null);
+        insert(
+                new Envelope(id, provider, at, sourceIp, Map.of(), Trace.newTrace(), body, Fact.RETURN, null),
+                null,
+                null);
         outcome(id, ReceiptOutcome.REJECTED_SIGNATURE, reason, null);
         return id;
     }
