@@ -2,14 +2,13 @@ package dev.payhook.alerts;
 
 import dev.payhook.broker.Destination;
 import dev.payhook.payment.WireName;
+import dev.payhook.store.AfterCommit;
 import dev.payhook.store.OutboxStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -50,15 +49,6 @@ public class Alerts {
     }
 
     private void count(String kind) {
-        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
-            meters.counter("payhook.alerts", "kind", kind).increment();
-            return;
-        }
-        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-            @Override
-            public void afterCommit() {
-                meters.counter("payhook.alerts", "kind", kind).increment();
-            }
-        });
+        AfterCommit.run(() -> meters.counter("payhook.alerts", "kind", kind).increment());
     }
 }

@@ -10,8 +10,10 @@ import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -106,22 +108,31 @@ public class WebhookIngress {
         String provider = exchange.getProperty(PROVIDER, String.class);
         meters.counter("payhook.ingress.accepted", "provider", provider).increment();
         answer(exchange, providers.get(provider).scheme().ack());
+        answered(exchange, provider, "accepted");
         Trace.leave();
     }
 
     public void refused(Exchange exchange) {
-        String provider = exchange.getProperty(PROVIDER, String.class);
+        // a metric tag: the path of an unknown provider is the caller's to choose, and must not mint meters
+        String provider = providers
+                .find(exchange.getProperty(PROVIDER, String.class))
+                .map(p -> exchange.getProperty(PROVIDER, String.class))
+                .orElse("unknown");
         Exception e = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
         if (e instanceof WebhookRejected rejected) {
             meters.counter("payhook.ingress.rejected", "provider", provider, "reason", rejected.reason())
                     .increment();
             log.warn("Refused a {} webhook from {}: {}", provider, sourceIp(exchange.getIn()), rejected.reason());
             bursts.refused(provider, rejected.reason());
+            meters.counter("payhook.deliveries", "provider", provider, "outcome", "rejected_signature")
+                    .increment();
             answer(exchange, providers.get(provider).scheme().reject(rejected.reason()));
+            answered(exchange, provider, "rejected");
         } else if (e instanceof IngressRefusal refusal) {
             meters.counter("payhook.ingress.rejected", "provider", provider, "reason", refusal.reason())
                     .increment();
             answer(exchange, Acknowledgement.jsonError(refusal.status(), refusal.reason()));
+            answered(exchange, provider, "rejected");
         } else {
             meters.counter("payhook.ingress.unavailable", "provider", provider).increment();
             IngressConnection.reset(broker);
@@ -130,8 +141,19 @@ public class WebhookIngress {
                     provider,
                     e == null ? "unknown" : e.toString());
             answer(exchange, Acknowledgement.jsonError(503, "broker_unavailable"));
+            answered(exchange, provider, "unavailable");
         }
         Trace.leave();
+    }
+
+    /** From the request reaching the route to the answer: what the provider waits. */
+    private void answered(Exchange exchange, String provider, String answer) {
+        Timer.builder("payhook.ingress.latency")
+                .description("from a provider's request reaching the ingress route to its answer")
+                .tags("provider", provider, "answer", answer)
+                .publishPercentileHistogram()
+                .register(meters)
+                .record(Duration.ofMillis(exchange.getClock().elapsed()));
     }
 
     /** Camel copies message headers into the HTTP response: only the answer's own may remain. */

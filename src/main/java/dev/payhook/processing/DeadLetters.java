@@ -33,13 +33,16 @@ public class DeadLetters {
     private final TransactionTemplate tx;
     private final MeterRegistry meters;
     private final Alerts alerts;
+    private final DeliveryMetrics metrics;
 
     public DeadLetters(
             DeadLetterStore deadLetters,
             ReceiptStore receipts,
             TransactionTemplate tx,
             MeterRegistry meters,
-            Alerts alerts) {
+            Alerts alerts,
+            DeliveryMetrics metrics) {
+        this.metrics = metrics;
         this.deadLetters = deadLetters;
         this.receipts = receipts;
         this.tx = tx;
@@ -73,6 +76,7 @@ public class DeadLetters {
         });
         meters.counter("payhook.processing.dead_lettered", "provider", e.provider(), "reason", reason.wireName())
                 .increment();
+        metrics.outcome(new Receipt(e.receiptId(), e.provider(), e.receivedAt()), ReceiptOutcome.DEAD_LETTERED);
         log.warn("Dead-lettered receipt {} of {}: {}", e.receiptId(), e.provider(), reason);
         Object attempts = exchange.getIn().getHeader("JMSXDeliveryCount");
         e.writeTo(exchange.getIn());

@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.camel.Body;
 import org.apache.camel.ExchangeProperty;
+import org.apache.camel.Header;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -43,6 +44,7 @@ public class EventApplier {
     private final Alerts alerts;
     private final SubscriptionStore subscriptions;
     private final SubscriptionHistory history;
+    private final DeliveryMetrics metrics;
 
     public EventApplier(
             PaymentStore payments,
@@ -53,7 +55,9 @@ public class EventApplier {
             OrderSettlement settlement,
             Reconciliation reconciliation,
             Reviews reviews,
-            Alerts alerts) {
+            Alerts alerts,
+            DeliveryMetrics metrics) {
+        this.metrics = metrics;
         this.payments = payments;
         this.subscriptions = subscriptions;
         this.history = history;
@@ -126,22 +130,17 @@ public class EventApplier {
             case REVIEW ->
                 e.type().wireName() + " contradicts the " + whose + " state " + state.wireName() + ": review opened";
         };
-        receipts.eventOutcome(receipt.id(), e.eventId(), ReceiptOutcome.of(verdict), reason, orderId);
+        outcome(receipt, e, ReceiptOutcome.of(verdict), reason, orderId);
     }
 
     public void other(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        receipts.eventOutcome(
-                receipt.id(),
-                e.eventId(),
-                ReceiptOutcome.IGNORED,
-                "event type " + e.providerType() + " has no effect",
-                e.orderId());
+        outcome(receipt, e, ReceiptOutcome.IGNORED, "event type " + e.providerType() + " has no effect", e.orderId());
     }
 
     /** A test event on a live gateway, or one for another merchant's account: kept as evidence, no effect at all. */
     public void refused(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
         Reconciliation.Refusal refusal = reconciliation.refusal(e).orElseThrow();
-        receipts.eventOutcome(receipt.id(), e.eventId(), refusal.outcome(), refusal.reason(), e.orderId());
+        outcome(receipt, e, refusal.outcome(), refusal.reason(), e.orderId());
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("provider", e.provider());
         details.put("event_id", e.eventId());
@@ -149,13 +148,20 @@ public class EventApplier {
         alerts.raise(refusal.outcome(), e.lockKey(), details);
     }
 
-    public void duplicate(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        receipts.eventOutcome(
-                receipt.id(),
-                e.eventId(),
-                ReceiptOutcome.DUPLICATE,
-                "event " + e.eventId() + " was already processed",
-                e.orderId());
+    /** A dedupe hit; {@code contended}: it waited for a concurrent delivery of the same event, which won the lock. */
+    public void duplicate(
+            @Body NormalizedEvent e,
+            @ExchangeProperty(Evidence.RECEIPT) Receipt receipt,
+            @Header(EventRouting.CONTENDED) boolean contended) {
+        if (contended) {
+            metrics.lockConflict(e.provider());
+        }
+        outcome(receipt, e, ReceiptOutcome.DUPLICATE, "event " + e.eventId() + " was already processed", e.orderId());
+    }
+
+    private void outcome(Receipt receipt, NormalizedEvent e, ReceiptOutcome outcome, String reason, String orderId) {
+        receipts.eventOutcome(receipt.id(), e.eventId(), outcome, reason, orderId);
+        metrics.outcome(receipt, outcome);
     }
 
     private void publish(NormalizedEvent e, PaymentStatus paymentStatus, SubscriptionStatus subscriptionStatus) {

@@ -18,10 +18,15 @@ public class EventRouting implements Processor {
     private static final String BRANCH = "PayhookBranch";
     private static final String REFUSAL = "PayhookRefusal";
 
-    private final Reconciliation reconciliation;
+    /** True when another consumer of this instance was processing the same event id as this one began. */
+    static final String CONTENDED = "PayhookContended";
 
-    public EventRouting(Reconciliation reconciliation) {
+    private final Reconciliation reconciliation;
+    private final InFlightEvents inFlight;
+
+    public EventRouting(Reconciliation reconciliation, InFlightEvents inFlight) {
         this.reconciliation = reconciliation;
+        this.inFlight = inFlight;
     }
 
     @Override
@@ -31,5 +36,6 @@ public class EventRouting implements Processor {
         message.setHeader(EVENT_ID, e.eventId());
         message.setHeader(BRANCH, e.type().branch().wireName());
         message.setHeader(REFUSAL, reconciliation.refusal(e).isPresent());
+        message.setHeader(CONTENDED, inFlight.enter(exchange, e.provider() + ":" + e.eventId()));
     }
 }

@@ -30,7 +30,8 @@ public class Normalizer {
         Envelope envelope = Envelope.readFrom(exchange.getIn());
         // kept before anything can fail: the dead-letter step records the delivery from it
         exchange.setProperty(Evidence.ENVELOPE, envelope);
-        exchange.setProperty(Evidence.RECEIPT, new Receipt(envelope.receiptId(), envelope.provider()));
+        exchange.setProperty(
+                Evidence.RECEIPT, new Receipt(envelope.receiptId(), envelope.provider(), envelope.receivedAt()));
         Provider provider = providers.find(envelope.provider()).orElse(null);
         if (provider == null) {
             return Reading.failed(null, new UnparseablePayload("provider " + envelope.provider() + " is not enabled"));

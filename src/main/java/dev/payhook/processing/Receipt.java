@@ -1,6 +1,7 @@
 package dev.payhook.processing;
 
+import java.time.Instant;
 import java.util.UUID;
 
-/** The delivery being processed, as the evidence step recorded it. */
-public record Receipt(UUID id, String provider) {}
+/** The delivery being processed, as the evidence step recorded it; received when the ingress accepted it. */
+public record Receipt(UUID id, String provider, Instant receivedAt) {}

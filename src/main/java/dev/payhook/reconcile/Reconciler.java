@@ -16,6 +16,7 @@ import dev.payhook.provider.WebhookRequest;
 import dev.payhook.reconcile.OpenWork.Known;
 import dev.payhook.reconcile.OpenWork.PendingOrder;
 import dev.payhook.reconcile.OrderLookup.Answer;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import java.time.Clock;
@@ -54,6 +55,7 @@ public class Reconciler {
     private final Alerts alerts;
     private final ReconcileProperties properties;
     private final Clock clock;
+    private final MeterRegistry meters;
     // runs asked for over HTTP go on here, so the request is answered at once with the run's id
     private final ExecutorService background = Executors.newFixedThreadPool(2, r -> {
         Thread t = new Thread(r, "payhook-reconcile");
@@ -71,7 +73,9 @@ public class Reconciler {
             Reviews reviews,
             Alerts alerts,
             ReconcileProperties properties,
-            Clock clock) {
+            Clock clock,
+            MeterRegistry meters) {
+        this.meters = meters;
         this.providers = providers;
         this.work = work;
         this.orders = orders;
@@ -263,7 +267,7 @@ public class Reconciler {
     }
 
     private Run open(RunTrigger trigger, String provider, String orderId, Instant since) {
-        Run run = new Run(UUID.randomUUID(), trigger, runs, intake);
+        Run run = new Run(UUID.randomUUID(), trigger, runs, intake, meters);
         runs.start(run.id(), trigger, provider, orderId, since);
         log.info("Reconciliation run {} ({}) started", run.id(), trigger.wireName());
         return run;
@@ -281,6 +285,8 @@ public class Reconciler {
         if (run.hasFailed()) {
             String error = run.error();
             runs.finish(run.id(), RunStatus.FAILED, error);
+            meters.counter("payhook.reconcile.runs", "status", RunStatus.FAILED.wireName())
+                    .increment();
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("run_id", run.id().toString());
             details.put("trigger", run.trigger().wireName());
@@ -289,6 +295,8 @@ public class Reconciler {
             log.warn("Reconciliation run {} failed: {}", run.id(), error);
         } else {
             runs.finish(run.id(), RunStatus.DONE, null);
+            meters.counter("payhook.reconcile.runs", "status", RunStatus.DONE.wireName())
+                    .increment();
             log.info("Reconciliation run {} done", run.id());
         }
     }

@@ -4,6 +4,7 @@ import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.processing.FactIntake;
 import dev.payhook.processing.FactIntake.Taken;
 import dev.payhook.provider.Fact;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -18,12 +19,14 @@ final class Run {
     private final RunTrigger trigger;
     private final RunStore store;
     private final FactIntake intake;
+    private final MeterRegistry meters;
     private final List<String> failures = new ArrayList<>();
     private int checked;
     private int applied;
     private int unchanged;
 
-    Run(UUID id, RunTrigger trigger, RunStore store, FactIntake intake) {
+    Run(UUID id, RunTrigger trigger, RunStore store, FactIntake intake, MeterRegistry meters) {
+        this.meters = meters;
         this.id = id;
         this.trigger = trigger;
         this.store = store;
@@ -44,6 +47,8 @@ final class Run {
         checked++;
         if (taken.applied()) {
             applied++;
+            // a fact the webhooks had not delivered (yet): a lost or late webhook found
+            meters.counter("payhook.reconcile.applied", "provider", provider).increment();
         } else if (taken.unchanged()) {
             unchanged++;
         }
@@ -63,6 +68,7 @@ final class Run {
 
     void finding(FindingKind kind, String orderId, String detail) {
         store.finding(id, kind, orderId, detail);
+        meters.counter("payhook.reconcile.findings", "kind", kind.wireName()).increment();
     }
 
     /** A provider's API failed after its retries: the run goes on with other work but ends failed. */

@@ -58,6 +58,14 @@ public class OutboxStore {
                 limit);
     }
 
+    /** How long the oldest row not yet published has waited, in seconds; 0 when none waits. */
+    public double oldestUnpublishedSeconds() {
+        Double seconds = jdbc.queryForObject(
+                "SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0) FROM outbox WHERE published_at IS NULL",
+                Double.class);
+        return seconds == null ? 0 : seconds;
+    }
+
     public void published(List<Long> ids) {
         jdbc.update("UPDATE outbox SET published_at = now(), last_error = NULL WHERE id = ANY (?)", (Object)
                 ids.toArray(Long[]::new));

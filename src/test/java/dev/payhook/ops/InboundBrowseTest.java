@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.payhook.support.GatewayTest;
+import dev.payhook.support.Scrape;
 import dev.payhook.support.TestProvider;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +41,9 @@ class InboundBrowseTest extends GatewayTest {
             assertThat(waiting.path("received_at").asString()).isNotBlank();
             assertThat(count("SELECT count(*) FROM receipts WHERE event_id = ?", event))
                     .isZero();
+            assertThat(Scrape.of(gateway).value("payhook_queue_depth", "queue=payhook.inbound"))
+                    .as("the inbound depth metric")
+                    .isGreaterThanOrEqualTo(1);
         } finally {
             camel.getRouteController().startRoute("processing");
         }

@@ -6,6 +6,7 @@ import dev.payhook.provider.WebhookRejected;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.camel.Exchange;
+import org.apache.camel.component.jms.JmsComponent;
 import org.apache.camel.component.mock.MockEndpoint;
 import org.apache.camel.spi.Registry;
 import org.junit.jupiter.api.Test;
@@ -60,10 +61,12 @@ class IngressTemplateTest extends YamlRouteTest {
     @Override
     protected void bindToRegistry(Registry registry) {
         registry.bind("ingress", steps);
+        // the ingress's own JMS component, as IngressConnection declares it; the mock stands in for its sends
+        registry.bind("ingressJms", new JmsComponent());
     }
 
     private MockEndpoint inbound() {
-        return getMockEndpoint("mock:jms:queue:payhook.inbound");
+        return getMockEndpoint("mock:ingressJms:queue:payhook.inbound");
     }
 
     @Test

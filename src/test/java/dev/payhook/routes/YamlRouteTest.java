@@ -28,7 +28,7 @@ abstract class YamlRouteTest extends CamelTestSupport {
     @Override
     public void configureContext(CamelContextConfiguration configuration) {
         super.configureContext(configuration);
-        configuration.withMockEndpointsAndSkip("jms:*");
+        configuration.withMockEndpointsAndSkip("(jms|ingressJms):.*");
     }
 
     @Override

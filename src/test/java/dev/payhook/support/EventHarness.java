@@ -75,7 +75,7 @@ public final class EventHarness implements AutoCloseable {
             exchange.getIn().setBody(event);
             // as on a message off payhook.inbound: the envelope names the provider
             exchange.getIn().setHeader(Envelope.PROVIDER, event.provider());
-            exchange.setProperty(Evidence.RECEIPT, new Receipt(receiptId, event.provider()));
+            exchange.setProperty(Evidence.RECEIPT, new Receipt(receiptId, event.provider(), Instant.now()));
         });
         if (done.getException() != null) {
             throw done.getException();

@@ -1,0 +1,117 @@
+package dev.payhook.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * ops/prometheus/alerts.yml and ops/grafana/payhook.json as Prometheus and Grafana will read them:
+ * rules that promtool accepts (when the Debian package prometheus is installed, as .ci/run does),
+ * and no query about a metric the gateway does not register.
+ */
+class OpsArtifactsTest {
+
+    private static final Path ALERTS = Path.of("ops/prometheus/alerts.yml");
+    private static final Path DASHBOARD = Path.of("ops/grafana/payhook.json");
+    private static final Path PROMTOOL = Path.of("/usr/bin/promtool");
+    private static final Pattern QUERIED = Pattern.compile("\\b(payhook_[a-z_]+)");
+    private static final Pattern REGISTERED = Pattern.compile("\"(payhook\\.[a-z_.]+)\"");
+
+    @Test
+    void theAlertRulesAreValid() throws Exception {
+        if (Files.isExecutable(PROMTOOL)) {
+            Process check = new ProcessBuilder(PROMTOOL.toString(), "check", "rules", ALERTS.toString())
+                    .redirectErrorStream(true)
+                    .start();
+            String said = assertTimeoutPreemptively(
+                    Duration.ofMinutes(1),
+                    () -> new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            assertThat(check.waitFor()).as(said).isZero();
+        }
+        Map<String, Object> file = new Yaml().load(Files.readString(ALERTS));
+        List<?> groups = (List<?>) file.get("groups");
+        assertThat(groups).isNotEmpty();
+        for (Object group : groups) {
+            for (Object r : (List<?>) ((Map<?, ?>) group).get("rules")) {
+                Map<?, ?> rule = (Map<?, ?>) r;
+                assertThat(rule.get("alert")).as("alert name").isInstanceOf(String.class);
+                assertThat(rule.get("expr")).as(rule.get("alert") + " expr").isInstanceOf(String.class);
+                assertThat(((Map<?, ?>) rule.get("labels")).get("severity"))
+                        .as(rule.get("alert") + " severity")
+                        .isNotNull();
+                assertThat(((Map<?, ?>) rule.get("annotations")).get("summary"))
+                        .as(rule.get("alert") + " summary")
+                        .isNotNull();
+            }
+        }
+    }
+
+    @Test
+    void theDashboardHasAQueryInEveryPanel() throws IOException {
+        JsonNode dashboard = JsonMapper.builder().build().readTree(Files.readString(DASHBOARD));
+        assertThat(dashboard.path("title").asString()).isEqualTo("Payhook");
+        assertThat(dashboard.path("panels").size()).isPositive();
+        for (JsonNode panel : dashboard.path("panels")) {
+            assertThat(panel.path("targets").size())
+                    .as(panel.path("title").asString())
+                    .isPositive();
+            for (JsonNode target : panel.path("targets")) {
+                assertThat(target.path("expr").asString())
+                        .as(panel.path("title").asString())
+                        .contains("payhook_");
+            }
+        }
+    }
+
+    @Test
+    void everyMetricTheRulesAndTheDashboardQueryIsOneTheGatewayRegisters() throws IOException {
+        Set<String> registered = registered();
+        assertThat(registered).contains("payhook_deliveries", "payhook_queue_depth", "payhook_outbox_lag");
+        Set<String> unknown = new TreeSet<>();
+        for (Path file : List.of(ALERTS, DASHBOARD)) {
+            Matcher m = QUERIED.matcher(Files.readString(file));
+            while (m.find()) {
+                if (!registered.contains(family(m.group(1)))) {
+                    unknown.add(file + ": " + m.group(1));
+                }
+            }
+        }
+        assertThat(unknown).as("queried but never registered").isEmpty();
+    }
+
+    /** The meter names in the main code, as Prometheus names them without their suffixes. */
+    private static Set<String> registered() throws IOException {
+        Set<String> names = new TreeSet<>();
+        try (Stream<Path> sources = Files.walk(Path.of("src/main/java"))) {
+            for (Path source :
+                    sources.filter(p -> p.toString().endsWith(".java")).toList()) {
+                Matcher m = REGISTERED.matcher(Files.readString(source));
+                while (m.find()) {
+                    names.add(m.group(1).replace('.', '_'));
+                }
+            }
+        }
+        return names;
+    }
+
+    /** payhook_processing_latency_seconds_bucket -> payhook_processing_latency. */
+    private static String family(String series) {
+        return series.replaceFirst("(_seconds)?(_total|_bucket|_count|_sum|_max)?$", "");
+    }
+}
