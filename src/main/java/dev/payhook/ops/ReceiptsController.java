@@ -7,6 +7,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -44,9 +45,16 @@ public class ReceiptsController {
     /** The row with its raw body ({@code body} as UTF-8 text, {@code body_base64} byte for byte), each event's outcome, and what ops did. */
     @GetMapping("/ops/receipts/{id}")
     public ResponseEntity<Map<String, Object>> get(@PathVariable UUID id) {
+        return detail(id)
+                .map(ResponseEntity::ok)
+                .orElseGet(() -> ResponseEntity.status(404).body(Map.of("error", "unknown_receipt")));
+    }
+
+    /** The receipt as ops read it, for the API and the console alike. */
+    Optional<Map<String, Object>> detail(UUID id) {
         List<Map<String, Object>> rows = receipts.find(id);
         if (rows.isEmpty()) {
-            return ResponseEntity.status(404).body(Map.of("error", "unknown_receipt"));
+            return Optional.empty();
         }
         Map<String, Object> row = new LinkedHashMap<>(rows.get(0));
         byte[] body = (byte[]) row.remove("body");
@@ -55,6 +63,6 @@ public class ReceiptsController {
         row.put("body_base64", Base64.getEncoder().encodeToString(body));
         row.put("events", receipts.events(id));
         row.put("ops_actions", actions.ofReceipt(id));
-        return ResponseEntity.ok(row);
+        return Optional.of(row);
     }
 }

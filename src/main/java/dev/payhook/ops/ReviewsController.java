@@ -40,14 +40,27 @@ public class ReviewsController {
     @Transactional
     public ResponseEntity<Object> resolve(
             @PathVariable long id, @RequestBody(required = false) Resolution body, HttpServletRequest request) {
-        String actor = Actor.of(request);
-        String note = body == null ? null : Inputs.text(body.note(), "note", 2000);
-        if (!reviews.resolve(id, actor, note)) {
-            return reviews.find(id).isEmpty()
-                    ? ResponseEntity.status(404).body(Map.of("error", "unknown_review"))
-                    : ResponseEntity.status(409).body(Map.of("error", "review_not_open"));
+        return switch (resolve(id, body == null ? null : body.note(), Actor.of(request))) {
+            case DONE -> ResponseEntity.ok(reviews.find(id).get(0));
+            case UNKNOWN -> ResponseEntity.status(404).body(Map.of("error", "unknown_review"));
+            case NOT_OPEN -> ResponseEntity.status(409).body(Map.of("error", "review_not_open"));
+        };
+    }
+
+    public enum Resolved {
+        DONE,
+        UNKNOWN,
+        NOT_OPEN
+    }
+
+    /** Closes the review with {@code note} and records who did; the console resolves through this too. */
+    @Transactional
+    public Resolved resolve(long id, String note, String actor) {
+        String checked = Inputs.text(note, "note", 2000);
+        if (!reviews.resolve(id, actor, checked)) {
+            return reviews.find(id).isEmpty() ? Resolved.UNKNOWN : Resolved.NOT_OPEN;
         }
-        actions.record(actor, "resolve_review", "review " + id, null, note);
-        return ResponseEntity.ok(reviews.find(id).get(0));
+        actions.record(actor, "resolve_review", "review " + id, null, checked);
+        return Resolved.DONE;
     }
 }

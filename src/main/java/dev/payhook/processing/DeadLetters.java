@@ -53,7 +53,7 @@ public class DeadLetters {
     public void record(Exchange exchange) {
         Throwable failure = Failures.failure(exchange);
         DeadLetterReason reason = Failures.reason(failure);
-        String detail = failure == null ? null : Storable.text(failure.getMessage(), 1000);
+        String detail = Storable.text(Failures.detail(failure), 1000);
         Envelope e = exchange.getProperty(Evidence.ENVELOPE, Envelope.class);
         if (e == null) {
             // not a message the ingress wrote: nothing to record, it goes to payhook.dlq as it is

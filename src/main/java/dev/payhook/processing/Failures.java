@@ -79,6 +79,24 @@ public class Failures implements Predicate {
         return t != null ? t : exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Throwable.class);
     }
 
+    /**
+     * What a person reads about a dead letter: the root cause's own message, not Camel's wrappers
+     * around it ("order X is not registered"); a cause that is not Payhook's names its type.
+     */
+    static String detail(Throwable failure) {
+        if (failure == null) {
+            return null;
+        }
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? "" : root.getMessage();
+        return root.getClass().getName().startsWith("dev.payhook.")
+                ? message
+                : root.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
+    }
+
     /** The reason recorded with a dead letter. */
     public static DeadLetterReason reason(Throwable failure) {
         for (Throwable c = failure; c != null; c = c.getCause()) {

@@ -35,6 +35,12 @@ public class DeadLetterStore {
                 SELECT ?, id, provider, event_id, ?, ? FROM receipts WHERE id = ?""", id, reason.wireName(), Storable.text(detail, 1000), receiptId);
     }
 
+    public int count(Status status) {
+        Integer n = jdbc.queryForObject(
+                "SELECT count(*) FROM dead_letters WHERE status = ?", Integer.class, status.wireName());
+        return n == null ? 0 : n;
+    }
+
     /** {@code status} null: every dead letter. */
     public List<Map<String, Object>> list(Status status, int limit) {
         String name = status == null ? null : status.wireName();

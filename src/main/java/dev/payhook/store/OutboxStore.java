@@ -3,6 +3,7 @@ package dev.payhook.store;
 import dev.payhook.broker.Destination;
 import dev.payhook.broker.Trace;
 import java.util.List;
+import java.util.Map;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -55,6 +56,15 @@ public class OutboxStore {
                         rs.getString(5),
                         rs.getInt(6),
                         rs.getString(7)),
+                limit);
+    }
+
+    /** The latest rows for {@code destination}, newest first: kind, payload (JSON text), created_at, published_at. */
+    public List<Map<String, Object>> recent(Destination destination, int limit) {
+        return jdbc.queryForList(
+                "SELECT kind, payload::text AS payload, created_at, published_at FROM outbox"
+                        + " WHERE destination = ? ORDER BY id DESC LIMIT ?",
+                destination.address(),
                 limit);
     }
 

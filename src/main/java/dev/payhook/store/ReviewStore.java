@@ -43,6 +43,12 @@ public class ReviewStore {
                 SELECT + "WHERE CAST(? AS text) IS NULL OR r.status = ? ORDER BY r.id LIMIT ?", name, name, limit);
     }
 
+    public int count(Status status) {
+        Integer n =
+                jdbc.queryForObject("SELECT count(*) FROM reviews WHERE status = ?", Integer.class, status.wireName());
+        return n == null ? 0 : n;
+    }
+
     public List<Map<String, Object>> find(long id) {
         return jdbc.queryForList(SELECT + "WHERE r.id = ?", id);
     }

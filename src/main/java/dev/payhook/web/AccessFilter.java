@@ -1,18 +1,14 @@
 package dev.payhook.web;
 
-import dev.payhook.config.PayhookProperties;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.security.Principal;
+import java.util.Set;
 import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
@@ -47,18 +43,20 @@ public class AccessFilter extends OncePerRequestFilter {
     /** Who an authenticated request is: the holder of the shared ops token. */
     public static final Principal PRINCIPAL = () -> "ops-token";
 
-    private static final Logger log = LoggerFactory.getLogger(AccessFilter.class);
-    private final byte[] token;
+    /** The console's login form, open so that a browser can get a session. */
+    static final String LOGIN = "/ops/login";
+
+    /** The console's pages, which send a browser without a session to the login form rather than a 401. */
+    private static final Pattern CONSOLE_PAGE = Pattern.compile("/ops/?|/ops/console(/.*)?");
+
+    private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
+
+    private final OpsToken token;
     private final Listeners listeners;
 
-    public AccessFilter(PayhookProperties properties, Listeners listeners) {
+    public AccessFilter(OpsToken token, Listeners listeners) {
+        this.token = token;
         this.listeners = listeners;
-        String configured = properties.getOps().getToken();
-        this.token = configured.isBlank() ? null : configured.getBytes(StandardCharsets.UTF_8);
-        if (token == null) {
-            log.warn("payhook.ops.token is not set (PAYHOOK_OPS_TOKEN): everything but /webhooks and "
-                    + "/actuator/health refuses every request");
-        }
     }
 
     @Override
@@ -70,37 +68,64 @@ public class AccessFilter extends OncePerRequestFilter {
             Answers.error(response, HttpServletResponse.SC_NOT_FOUND, "not_found");
             return;
         }
-        boolean authenticated = token != null && carriesToken(request.getHeader("Authorization"));
+        boolean bearer = token.bearer(request.getHeader("Authorization"));
         if (publicPath || OPEN.matcher(path).matches()) {
-            chain.doFilter(authenticated ? new Authenticated(request) : request, response);
-        } else if (!authenticated) {
-            refuse(response, token == null ? "ops_token_not_configured" : "invalid_or_missing_bearer_token");
-        } else if (AMBIGUOUS.matcher(path).find()) {
-            Answers.error(response, HttpServletResponse.SC_BAD_REQUEST, "ambiguous_path");
+            chain.doFilter(bearer ? new Authenticated(request, PRINCIPAL) : request, response);
+            return;
+        }
+        if (AMBIGUOUS.matcher(path).find()) {
+            if (bearer || ConsoleSession.principal(request) != null) {
+                Answers.error(response, HttpServletResponse.SC_BAD_REQUEST, "ambiguous_path");
+            } else {
+                refuse(response);
+            }
+            return;
+        }
+        if (bearer) {
+            chain.doFilter(new Authenticated(request, PRINCIPAL), response);
+        } else if (path.equals(LOGIN)) {
+            chain.doFilter(request, response);
+        } else if (ConsoleSession.principal(request) != null && path.startsWith("/ops/")) {
+            throughSession(request, response, chain);
+        } else if (CONSOLE_PAGE.matcher(path).matches() && SAFE_METHODS.contains(request.getMethod())) {
+            response.setStatus(HttpServletResponse.SC_SEE_OTHER);
+            response.setHeader("Location", LOGIN);
         } else {
-            chain.doFilter(new Authenticated(request), response);
+            refuse(response);
         }
     }
 
-    private boolean carriesToken(String header) {
-        return header != null
-                && header.regionMatches(true, 0, "Bearer ", 0, 7)
-                && MessageDigest.isEqual(token, header.substring(7).trim().getBytes(StandardCharsets.UTF_8));
+    /** A console session may reach /ops/**; what changes anything must send the session's CSRF token back. */
+    private static void throughSession(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        if (!SAFE_METHODS.contains(request.getMethod()) && !ConsoleSession.carriesCsrf(request)) {
+            Answers.error(response, HttpServletResponse.SC_FORBIDDEN, "invalid_csrf_token");
+            return;
+        }
+        String who = ConsoleSession.principal(request);
+        request.setAttribute(ConsoleSession.CSRF_ATTRIBUTE, ConsoleSession.csrf(request));
+        chain.doFilter(new Authenticated(request, () -> who), response);
     }
 
-    private static void refuse(HttpServletResponse response, String reason) throws IOException {
+    private void refuse(HttpServletResponse response) throws IOException {
         response.setHeader("WWW-Authenticate", "Bearer");
-        Answers.error(response, HttpServletResponse.SC_UNAUTHORIZED, reason);
+        Answers.error(
+                response,
+                HttpServletResponse.SC_UNAUTHORIZED,
+                token.configured() ? "invalid_or_missing_bearer_token" : "ops_token_not_configured");
     }
 
     private static final class Authenticated extends HttpServletRequestWrapper {
-        Authenticated(HttpServletRequest request) {
+        private final Principal principal;
+
+        Authenticated(HttpServletRequest request, Principal principal) {
             super(request);
+            this.principal = principal;
         }
 
         @Override
         public Principal getUserPrincipal() {
-            return PRINCIPAL;
+            return principal;
         }
 
         @Override

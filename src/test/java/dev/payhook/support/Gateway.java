@@ -41,6 +41,10 @@ public final class Gateway {
         return new Gateway(port(publicBase), port(publicBase));
     }
 
+    public int managementPort() {
+        return port(managementBase);
+    }
+
     /** The same gateway with every path asked of the management listener. */
     public Gateway managementListenerOnly() {
         return new Gateway(port(managementBase), port(managementBase));

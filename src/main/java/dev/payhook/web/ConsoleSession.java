@@ -1,0 +1,72 @@
+package dev.payhook.web;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpSession;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Base64;
+
+/**
+ * The ops console's login session: the servlet session (an HttpOnly, SameSite=Strict cookie, never
+ * the URL; server.servlet.session.* in config/application.yml) holds who logged in with the ops
+ * token and a CSRF token that every action of the session must send back.
+ */
+final class ConsoleSession {
+
+    /** The form field (or header {@link #CSRF_HEADER}) that carries the session's CSRF token. */
+    static final String CSRF_PARAM = "_csrf";
+
+    static final String CSRF_HEADER = "X-CSRF-Token";
+
+    /** The request attribute the pages read the CSRF token from. */
+    static final String CSRF_ATTRIBUTE = "csrf";
+
+    private static final String PRINCIPAL = "payhook.console.principal";
+    private static final String CSRF = "payhook.console.csrf";
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private ConsoleSession() {}
+
+    /** Who is logged in on this request's session ({@code console:<name>}); null when nobody is. */
+    static String principal(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        return session == null ? null : (String) session.getAttribute(PRINCIPAL);
+    }
+
+    /** A new session (never the one the browser came with: no fixation) for {@code name}. */
+    static void login(HttpServletRequest request, String name) {
+        logout(request);
+        HttpSession session = request.getSession(true);
+        String who = name == null || name.isBlank() ? "" : name.strip().replaceAll("[^\\p{Alnum}@._ -]", "_");
+        session.setAttribute(
+                PRINCIPAL, "console" + (who.isEmpty() ? "" : ":" + who.substring(0, Math.min(64, who.length()))));
+        byte[] csrf = new byte[32];
+        RANDOM.nextBytes(csrf);
+        session.setAttribute(CSRF, Base64.getUrlEncoder().withoutPadding().encodeToString(csrf));
+    }
+
+    static void logout(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        if (session != null) {
+            session.invalidate();
+        }
+    }
+
+    static String csrf(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        return session == null ? null : (String) session.getAttribute(CSRF);
+    }
+
+    /** Whether the request sends back its session's CSRF token, as a form field or a header. */
+    static boolean carriesCsrf(HttpServletRequest request) {
+        String expected = csrf(request);
+        String sent = request.getHeader(CSRF_HEADER) != null
+                ? request.getHeader(CSRF_HEADER)
+                : request.getParameter(CSRF_PARAM);
+        return expected != null
+                && sent != null
+                && MessageDigest.isEqual(
+                        expected.getBytes(StandardCharsets.UTF_8), sent.getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,190 @@
+package dev.payhook.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.payhook.support.Browser;
+import dev.payhook.support.GatewayTest;
+import dev.payhook.support.TestProvider;
+import dev.payhook.support.TestProvider.Dispute;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Cookie;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/** The ops console in a real headless Chromium, as ops use it. Screenshots of each page go to target/screenshots. */
+class ConsoleBrowserTest extends GatewayTest {
+
+    private static final TestProvider STRIPE = TestProvider.STRIPE;
+    private static final String OPS_NAME = "Asha";
+
+    private Browser browser;
+    private String console;
+
+    @BeforeEach
+    void openBrowser() {
+        browser = new Browser();
+        console = "http://127.0.0.1:" + gateway.managementPort();
+    }
+
+    @AfterEach
+    void closeBrowser() {
+        browser.close();
+    }
+
+    private void logIn() {
+        browser.driver.get(console + "/ops/");
+        assertThat(browser.driver.getCurrentUrl())
+                .as("a browser without a session is sent to the login")
+                .endsWith("/ops/login");
+        browser.driver.findElement(By.id("token")).sendKeys(dev.payhook.support.Gateway.OPS_TOKEN);
+        browser.driver.findElement(By.id("name")).sendKeys(OPS_NAME);
+        browser.driver.findElement(By.id("login")).click();
+        waitFor(By.id("open-dead-letters"));
+    }
+
+    private WebElement waitFor(By by) {
+        return new WebDriverWait(browser.driver, DEADLINE).until(ExpectedConditions.presenceOfElementLocated(by));
+    }
+
+    private String deadLetterFor(String order) {
+        String event = unique("evt");
+        gateway.deliver(STRIPE, event, STRIPE.payment(event, unique("pay"), order, 1200, "USD", Instant.now()));
+        return event;
+    }
+
+    @Test
+    void aDeadLetterForAnUnknownOrderIsReplayedFromThePageOnceTheOrderIsRegistered() {
+        String order = unique("ord");
+        String event = deadLetterFor(order);
+        String deadLetter = awaitDeadLetter("stripe", event).path("id").asString();
+
+        logIn();
+        browser.screenshot("overview");
+        browser.driver.findElement(By.linkText("Dead letters")).click();
+        WebElement row = waitFor(By.id("dl-" + event));
+        assertThat(row.getText()).contains("stripe", "unknown_order");
+        browser.screenshot("dead-letters");
+
+        assertThat(gateway.putOrder(order, 1200, "USD").status()).isEqualTo(201);
+        row.findElement(By.linkText("Replay…")).click();
+        assertThat(waitFor(By.tagName("h1")).getText()).isEqualTo("Replay this dead letter?");
+        browser.screenshot("confirm-replay");
+        browser.driver.findElement(By.id("confirm")).click();
+
+        assertThat(waitFor(By.id("message")).getText()).contains("Replayed dead letter " + deadLetter);
+        assertThat(browser.driver.findElements(By.id("dl-" + event))).isEmpty();
+        awaitOrder(order, "paid");
+        assertThat(jdbc.queryForObject(
+                        "SELECT actor FROM ops_actions WHERE target LIKE ? AND action = 'replay_dead_letter'",
+                        String.class,
+                        "%" + deadLetter + "%"))
+                .startsWith("console:" + OPS_NAME);
+    }
+
+    @Test
+    void aReviewIsResolvedWithANote() {
+        String order = unique("ord");
+        String payment = unique("pay");
+        gateway.putOrder(order, 800, "USD");
+        Instant at = Instant.now();
+        String paid = unique("evt");
+        gateway.deliver(STRIPE, paid, STRIPE.payment(paid, payment, order, 800, "USD", at));
+        awaitOrder(order, "paid");
+        String won = unique("evt");
+        gateway.deliver(STRIPE, won, STRIPE.dispute(won, payment, Dispute.WON, 800, "USD", at.plusSeconds(10)));
+        String lost = unique("evt");
+        gateway.deliver(STRIPE, lost, STRIPE.dispute(lost, payment, Dispute.LOST, 800, "USD", at.plusSeconds(20)));
+        org.awaitility.Awaitility.await()
+                .atMost(DEADLINE)
+                .until(() -> !gateway.order(order).path("reviews").isEmpty());
+        long review = gateway.order(order).path("reviews").get(0).path("id").asLong();
+
+        logIn();
+        browser.driver.get(console + "/ops/console/reviews");
+        WebElement row = waitFor(By.id("review-" + review));
+        row.findElement(By.name("note")).sendKeys("Stripe dashboard says lost; customer refunded by hand");
+        browser.screenshot("reviews");
+        row.findElement(By.tagName("button")).click();
+
+        assertThat(waitFor(By.id("message")).getText()).isEqualTo("Resolved review " + review + ".");
+        assertThat(browser.driver.findElements(By.id("review-" + review))).isEmpty();
+        assertThat(jdbc.queryForObject("SELECT note FROM reviews WHERE id = ?", String.class, review))
+                .isEqualTo("Stripe dashboard says lost; customer refunded by hand");
+        assertThat(jdbc.queryForObject("SELECT resolved_by FROM reviews WHERE id = ?", String.class, review))
+                .startsWith("console:" + OPS_NAME);
+    }
+
+    @Test
+    void aReceiptIsFoundByItsEventIdAndShowsItsRawBody() {
+        String order = unique("ord");
+        gateway.putOrder(order, 300, "USD");
+        String event = unique("evt");
+        gateway.deliver(STRIPE, event, STRIPE.payment(event, unique("pay"), order, 300, "USD", Instant.now()));
+        awaitOrder(order, "paid");
+
+        logIn();
+        browser.driver.findElement(By.linkText("Receipts")).click();
+        waitFor(By.id("event_id")).sendKeys(event);
+        browser.driver.findElement(By.id("search")).click();
+        WebElement found = waitFor(By.id("receipts"));
+        assertThat(found.getText()).contains(event, "applied");
+        browser.screenshot("receipts");
+        found.findElement(By.cssSelector("td a")).click();
+
+        assertThat(waitFor(By.id("body")).getText())
+                .contains("\"id\": \"" + event + "\"")
+                .contains(order);
+        assertThat(browser.driver.findElement(By.id("outcome")).getText()).startsWith("applied");
+        // the signature is evidence of who sent it, kept with the bytes it signs
+        assertThat(browser.driver.findElement(By.id("headers")).getText()).contains("stripe-signature");
+        browser.screenshot("receipt");
+    }
+
+    @Test
+    void theWrongTokenIsRefused() {
+        browser.driver.get(console + "/ops/login");
+        browser.driver.findElement(By.id("token")).sendKeys("not-the-token");
+        browser.driver.findElement(By.id("login")).click();
+        assertThat(waitFor(By.id("refused")).getText()).isEqualTo("That is not the ops token.");
+        browser.screenshot("login-refused");
+        assertThat(browser.driver.manage().getCookieNamed("PAYHOOK_CONSOLE")).isNull();
+        browser.driver.get(console + "/ops/console/dead-letters");
+        assertThat(browser.driver.getCurrentUrl()).endsWith("/ops/login");
+    }
+
+    @Test
+    void anActionWithoutTheCsrfTokenIsRefused() throws Exception {
+        String event = deadLetterFor(unique("ord"));
+        String deadLetter = awaitDeadLetter("stripe", event).path("id").asString();
+        logIn();
+        Cookie session = browser.driver.manage().getCookieNamed("PAYHOOK_CONSOLE");
+        assertThat(session.isHttpOnly()).isTrue();
+        assertThat(session.getSameSite()).isEqualTo("Strict");
+
+        HttpResponse<String> forged = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(
+                                        URI.create(console + "/ops/console/dead-letters/" + deadLetter + "/replay"))
+                                .timeout(Duration.ofSeconds(30))
+                                .header("Cookie", "PAYHOOK_CONSOLE=" + session.getValue())
+                                .header("Content-Type", "application/x-www-form-urlencoded")
+                                .POST(HttpRequest.BodyPublishers.ofString("_csrf=guessed"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+
+        assertThat(forged.statusCode()).isEqualTo(403);
+        assertThat(forged.body()).contains("invalid_csrf_token");
+        assertThat(count("SELECT count(*) FROM dead_letters WHERE id = ?::uuid AND status = 'open'", deadLetter))
+                .isOne();
+    }
+}
