@@ -17,6 +17,7 @@ import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.server.plugin.ActiveMQServerMessagePlugin;
 import org.apache.activemq.artemis.core.transaction.Transaction;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
@@ -61,6 +62,12 @@ class BrokerStallTest extends GatewayTest {
             stall.release.countDown();
         }
 
+        LoggerFactory.getLogger(BrokerStallTest.class)
+                .info(
+                        "A stalled broker: answered {} after {} ms (send timeout {} ms)",
+                        stalled.status(),
+                        took.toMillis(),
+                        sendTimeout.toMillis());
         assertThat(stalled.status()).isEqualTo(503);
         assertThat(stalled.json().path("error").asString()).isEqualTo("broker_unavailable");
         assertThat(took).as("answered within the send timeout").isLessThan(sendTimeout.plus(SLACK));
