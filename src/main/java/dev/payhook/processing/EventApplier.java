@@ -20,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.camel.Body;
 import org.apache.camel.ExchangeProperty;
-import org.apache.camel.Header;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -45,6 +44,7 @@ public class EventApplier {
     private final SubscriptionStore subscriptions;
     private final SubscriptionHistory history;
     private final DeliveryMetrics metrics;
+    private final InFlightEvents inFlight;
 
     public EventApplier(
             PaymentStore payments,
@@ -56,8 +56,10 @@ public class EventApplier {
             Reconciliation reconciliation,
             Reviews reviews,
             Alerts alerts,
-            DeliveryMetrics metrics) {
+            DeliveryMetrics metrics,
+            InFlightEvents inFlight) {
         this.metrics = metrics;
+        this.inFlight = inFlight;
         this.payments = payments;
         this.subscriptions = subscriptions;
         this.history = history;
@@ -148,12 +150,9 @@ public class EventApplier {
         alerts.raise(refusal.outcome(), e.lockKey(), details);
     }
 
-    /** A dedupe hit; {@code contended}: it waited for a concurrent delivery of the same event, which won the lock. */
-    public void duplicate(
-            @Body NormalizedEvent e,
-            @ExchangeProperty(Evidence.RECEIPT) Receipt receipt,
-            @Header(EventRouting.CONTENDED) boolean contended) {
-        if (contended) {
+    /** A dedupe hit; when a concurrent delivery of the same event was in flight, it lost the lock to that one. */
+    public void duplicate(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
+        if (inFlight.shared(InFlightEvents.key(e))) {
             metrics.lockConflict(e.provider());
         }
         outcome(receipt, e, ReceiptOutcome.DUPLICATE, "event " + e.eventId() + " was already processed", e.orderId());

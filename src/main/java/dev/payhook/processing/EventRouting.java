@@ -18,9 +18,6 @@ public class EventRouting implements Processor {
     private static final String BRANCH = "PayhookBranch";
     private static final String REFUSAL = "PayhookRefusal";
 
-    /** True when another consumer of this instance was processing the same event id as this one began. */
-    static final String CONTENDED = "PayhookContended";
-
     private final Reconciliation reconciliation;
     private final InFlightEvents inFlight;
 
@@ -36,6 +33,6 @@ public class EventRouting implements Processor {
         message.setHeader(EVENT_ID, e.eventId());
         message.setHeader(BRANCH, e.type().branch().wireName());
         message.setHeader(REFUSAL, reconciliation.refusal(e).isPresent());
-        message.setHeader(CONTENDED, inFlight.enter(exchange, e.provider() + ":" + e.eventId()));
+        inFlight.enter(exchange, InFlightEvents.key(e));
     }
 }

@@ -1,5 +1,6 @@
 package dev.payhook.processing;
 
+import dev.payhook.provider.NormalizedEvent;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.camel.Exchange;
 import org.apache.camel.support.SynchronizationAdapter;
@@ -8,22 +9,43 @@ import org.springframework.stereotype.Component;
 /**
  * The event ids this instance's consumers are processing right now, so that a duplicate can tell
  * whether it lost the event-id lock to a concurrent delivery (the lock itself is PostgreSQL's and
- * holds across instances; this only tells the metric apart, within one instance).
+ * holds across instances; this only tells the metric apart, within one instance). Which of two
+ * waiting deliveries PostgreSQL lets through first is not the order they began in, so a key is
+ * marked shared for every holder as soon as a second one arrives.
  */
 @Component
 public class InFlightEvents {
 
-    private final ConcurrentHashMap<String, Integer> inFlight = new ConcurrentHashMap<>();
+    private static final class Flight {
+        int holders;
+        boolean shared;
+    }
 
-    /** Marks {@code key} in flight until the exchange completes; true when another consumer held it already. */
-    public boolean enter(Exchange exchange, String key) {
-        boolean contended = inFlight.merge(key, 1, Integer::sum) > 1;
+    private final ConcurrentHashMap<String, Flight> inFlight = new ConcurrentHashMap<>();
+
+    static String key(NormalizedEvent e) {
+        return e.provider() + ":" + e.eventId();
+    }
+
+    /** Marks {@code key} in flight until the exchange completes. */
+    public void enter(Exchange exchange, String key) {
+        inFlight.compute(key, (k, flight) -> {
+            Flight f = flight == null ? new Flight() : flight;
+            f.holders++;
+            f.shared |= f.holders > 1;
+            return f;
+        });
         exchange.getExchangeExtension().addOnCompletion(new SynchronizationAdapter() {
             @Override
             public void onDone(Exchange done) {
-                inFlight.computeIfPresent(key, (k, n) -> n == 1 ? null : n - 1);
+                inFlight.computeIfPresent(key, (k, f) -> --f.holders == 0 ? null : f);
             }
         });
-        return contended;
+    }
+
+    /** Whether another delivery of {@code key} was in flight at some time during this one (which holds it). */
+    public boolean shared(String key) {
+        Flight f = inFlight.get(key);
+        return f != null && f.shared;
     }
 }
