@@ -8,7 +8,12 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 
 @Configuration(proxyBeanMethods = false)
 @EnableScheduling
-@EnableConfigurationProperties({PayhookProperties.class, ReconcileProperties.class, SubscriptionProperties.class})
+@EnableConfigurationProperties({
+    PayhookProperties.class,
+    ReconcileProperties.class,
+    SubscriptionProperties.class,
+    EvidenceProperties.class
+})
 public class PayhookConfig {
 
     @Bean

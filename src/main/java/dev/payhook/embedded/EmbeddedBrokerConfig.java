@@ -2,6 +2,7 @@ package dev.payhook.embedded;
 
 import dev.payhook.broker.Destination;
 import org.apache.activemq.artemis.api.core.SimpleString;
+import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.springframework.boot.artemis.autoconfigure.ArtemisConfigurationCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -11,19 +12,32 @@ import org.springframework.context.annotation.Configuration;
  * Address settings of the embedded broker; broker/broker.xml holds the same for a standalone one.
  * The broker never dead-letters {@link Destination#INBOUND} by itself: a database outage must be waited out,
  * so only Payhook, which can tell an outage from a poison message, moves a message to payhook.dlq.
+ * Every address pages to disk past {@link #PAGE_AFTER_BYTES} in memory: the embedded broker shares
+ * the gateway's heap, and a backlog (processing off, the database down for hours) must not fill it.
  */
 @Configuration(proxyBeanMethods = false)
 public class EmbeddedBrokerConfig {
 
+    /** Bytes of messages an address holds in memory before it pages the rest to disk. */
+    static final long PAGE_AFTER_BYTES = 32L * 1024 * 1024;
+
     @Bean
     ArtemisConfigurationCustomizer payhookAddressSettings() {
-        return configuration -> configuration.addAddressSetting(
-                Destination.INBOUND.address(),
-                new AddressSettings()
-                        .setRedeliveryDelay(500)
-                        .setRedeliveryMultiplier(2.0)
-                        .setMaxRedeliveryDelay(30_000)
-                        .setMaxDeliveryAttempts(-1)
-                        .setDeadLetterAddress(SimpleString.of(Destination.DLQ.address())));
+        return configuration -> configuration
+                .addAddressSetting(
+                        "#",
+                        new AddressSettings()
+                                .setMaxSizeBytes(PAGE_AFTER_BYTES)
+                                .setAddressFullMessagePolicy(AddressFullMessagePolicy.PAGE))
+                .addAddressSetting(
+                        Destination.INBOUND.address(),
+                        new AddressSettings()
+                                .setMaxSizeBytes(PAGE_AFTER_BYTES)
+                                .setAddressFullMessagePolicy(AddressFullMessagePolicy.PAGE)
+                                .setRedeliveryDelay(500)
+                                .setRedeliveryMultiplier(2.0)
+                                .setMaxRedeliveryDelay(30_000)
+                                .setMaxDeliveryAttempts(-1)
+                                .setDeadLetterAddress(SimpleString.of(Destination.DLQ.address())));
     }
 }

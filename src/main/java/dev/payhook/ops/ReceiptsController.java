@@ -59,8 +59,9 @@ public class ReceiptsController {
         Map<String, Object> row = new LinkedHashMap<>(rows.get(0));
         byte[] body = (byte[]) row.remove("body");
         row.put("headers", JSON.readTree((String) row.get("headers")));
-        row.put("body", new String(body, StandardCharsets.UTF_8));
-        row.put("body_base64", Base64.getEncoder().encodeToString(body));
+        // past payhook.evidence.retention only body_sha256 and body_dropped_at remain
+        row.put("body", body == null ? null : new String(body, StandardCharsets.UTF_8));
+        row.put("body_base64", body == null ? null : Base64.getEncoder().encodeToString(body));
         row.put("events", receipts.events(id));
         row.put("ops_actions", actions.ofReceipt(id));
         return Optional.of(row);

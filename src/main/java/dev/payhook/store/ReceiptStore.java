@@ -191,7 +191,25 @@ public class ReceiptStore {
     public List<Map<String, Object>> find(UUID id) {
         return jdbc.queryForList("""
                 SELECT id, provider, event_id, order_id, received_at, source_ip, outcome, reason, trace_id,
-                       source, run_id, fact, headers::text AS headers, body
+                       source, run_id, fact, headers::text AS headers, body, encode(body_sha256, 'hex') AS body_sha256,
+                       body_dropped_at
                 FROM receipts WHERE id = ?""", id);
+    }
+
+    /**
+     * Drops the raw bodies of up to {@code batch} receipts received before {@code cutoff}, keeping
+     * each one's SHA-256; never one of an open dead letter or of an order with an open review.
+     * Rows another instance is purging are skipped, not waited for. How many were dropped.
+     */
+    public int dropBodies(Instant cutoff, int batch) {
+        return jdbc.update("""
+                WITH due AS (
+                    SELECT r.id FROM receipts r
+                    WHERE r.received_at < ? AND r.body IS NOT NULL
+                      AND NOT EXISTS (SELECT 1 FROM dead_letters d WHERE d.receipt_id = r.id AND d.status = 'open')
+                      AND NOT EXISTS (SELECT 1 FROM reviews v WHERE v.status = 'open' AND v.order_id = r.order_id)
+                    ORDER BY r.received_at LIMIT ? FOR UPDATE SKIP LOCKED)
+                UPDATE receipts r SET body_sha256 = sha256(r.body), body = NULL, body_dropped_at = now()
+                FROM due WHERE r.id = due.id""", Timestamp.from(cutoff), batch);
     }
 }

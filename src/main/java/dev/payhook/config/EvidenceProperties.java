@@ -1,0 +1,40 @@
+package dev.payhook.config;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.annotation.Validated;
+
+/** {@code payhook.evidence.*}: how long the raw bytes of each delivery are kept. */
+@Validated
+@ConfigurationProperties("payhook.evidence")
+public class EvidenceProperties {
+
+    /**
+     * Raw bodies older than this are dropped (the receipt row, its outcome and the body's SHA-256
+     * stay). The default outlasts the longest dispute window of the supported providers (540 days).
+     */
+    @NotNull
+    private Duration retention = Duration.ofDays(540);
+
+    /** When the daily purge runs (Spring cron, UTC). */
+    @NotBlank
+    private String purgeCron = "0 15 4 * * *";
+
+    public Duration getRetention() {
+        return retention;
+    }
+
+    public void setRetention(Duration retention) {
+        this.retention = retention;
+    }
+
+    public String getPurgeCron() {
+        return purgeCron;
+    }
+
+    public void setPurgeCron(String purgeCron) {
+        this.purgeCron = purgeCron;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.payhook.processing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.payhook.support.GatewayTest;
+import dev.payhook.support.TestProvider;
+import dev.payhook.support.TestProvider.Dispute;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.util.HexFormat;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
+
+/** Past payhook.evidence.retention a raw body goes, its receipt and SHA-256 stay; open cases keep theirs. */
+class EvidenceRetentionTest extends GatewayTest {
+
+    private static final TestProvider STRIPE = TestProvider.STRIPE;
+
+    @Autowired
+    EvidenceRetention retention;
+
+    @Test
+    void oldBodiesAreDroppedButNotThoseOfAnOpenDeadLetterOrReview() throws Exception {
+        Instant at = Instant.now();
+        String paidOrder = unique("ord");
+        gateway.putOrder(paidOrder, 500, "USD");
+        String old = unique("evt");
+        byte[] oldBody = STRIPE.payment(old, unique("pay"), paidOrder, 500, "USD", at);
+        gateway.deliver(STRIPE, old, oldBody);
+        awaitOrder(paidOrder, "paid");
+
+        String deadLettered = unique("evt");
+        gateway.deliver(
+                STRIPE, deadLettered, STRIPE.payment(deadLettered, unique("pay"), unique("ord"), 100, "USD", at));
+        awaitDeadLetter("stripe", deadLettered);
+
+        String reviewedOrder = unique("ord");
+        String payment = unique("pay");
+        gateway.putOrder(reviewedOrder, 700, "USD");
+        String reviewed = unique("evt");
+        gateway.deliver(STRIPE, reviewed, STRIPE.payment(reviewed, payment, reviewedOrder, 700, "USD", at));
+        String won = unique("evt");
+        gateway.deliver(STRIPE, won, STRIPE.dispute(won, payment, Dispute.WON, 700, "USD", at.plusSeconds(5)));
+        String lost = unique("evt");
+        gateway.deliver(STRIPE, lost, STRIPE.dispute(lost, payment, Dispute.LOST, 700, "USD", at.plusSeconds(9)));
+        await().atMost(DEADLINE)
+                .until(() -> !gateway.order(reviewedOrder).path("reviews").isEmpty());
+
+        String recentOrder = unique("ord");
+        gateway.putOrder(recentOrder, 500, "USD");
+        String recent = unique("evt");
+        gateway.deliver(STRIPE, recent, STRIPE.payment(recent, unique("pay"), recentOrder, 500, "USD", at));
+        await().atMost(DEADLINE)
+                .until(() -> count("SELECT count(*) FROM receipts WHERE event_id = ? AND outcome <> 'received'", recent)
+                        == 1);
+
+        jdbc.update(
+                "UPDATE receipts SET received_at = now() - interval '600 days' WHERE event_id IN (?, ?, ?)",
+                old,
+                deadLettered,
+                reviewed);
+        assertThat(retention.purge()).isGreaterThanOrEqualTo(1);
+
+        assertThat(bodyKept(old)).isFalse();
+        assertThat(bodyKept(deadLettered)).as("an open dead letter's evidence").isTrue();
+        assertThat(bodyKept(reviewed)).as("evidence of an order under review").isTrue();
+        assertThat(bodyKept(recent)).as("within the retention").isTrue();
+
+        String receipt = jdbc.queryForObject("SELECT id::text FROM receipts WHERE event_id = ?", String.class, old);
+        JsonNode kept = gateway.get("/ops/receipts/" + receipt).json();
+        assertThat(kept.path("outcome").asString()).isEqualTo("applied");
+        assertThat(kept.path("body").isNull()).isTrue();
+        assertThat(kept.path("body_sha256").asString())
+                .isEqualTo(HexFormat.of()
+                        .formatHex(MessageDigest.getInstance("SHA-256").digest(oldBody)));
+        assertThat(kept.path("body_dropped_at").isNull()).isFalse();
+        assertThat(retention.purge())
+                .as("a second run has nothing of these left")
+                .isZero();
+    }
+
+    private boolean bodyKept(String eventId) {
+        return count("SELECT count(*) FROM receipts WHERE event_id = ? AND body IS NOT NULL", eventId) == 1;
+    }
+}
