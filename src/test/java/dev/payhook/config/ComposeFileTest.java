@@ -1,0 +1,70 @@
+package dev.payhook.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * docker-compose.yml as an operator deploys it (the machine's docker CLI has no compose plugin, so
+ * .ci/run validates it with `docker compose config` only where one exists): every setting the
+ * configuration reads from the environment reaches both replicas, every service has a health check
+ * and a restart policy, and no management port is published beyond the host's loopback.
+ */
+class ComposeFileTest {
+
+    private static final Pattern ENVIRONMENT = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]+)");
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Map<String, Object>> services() throws IOException {
+        Map<String, Object> compose = new Yaml().load(Files.readString(Path.of("docker-compose.yml")));
+        return (Map<String, Map<String, Object>>) compose.get("services");
+    }
+
+    @Test
+    void bothReplicasGetEveryEnvironmentSettingTheConfigurationReads() throws IOException {
+        Set<String> read = new TreeSet<>();
+        Matcher m = ENVIRONMENT.matcher(Files.readString(Path.of("config/application.yml")));
+        while (m.find()) {
+            read.add(m.group(1));
+        }
+        read.remove("PAYHOOK_OPS_PORT"); // the image's default, 8081, is what the port mappings name
+        for (String replica : Set.of("payhook-1", "payhook-2")) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> environment =
+                    (Map<String, Object>) services().get(replica).get("environment");
+            assertThat(environment.keySet()).as(replica).containsAll(read);
+        }
+    }
+
+    @Test
+    void everyServiceHasAHealthCheckAndARestartPolicy() throws IOException {
+        services().forEach((name, service) -> {
+            assertThat(service).as(name).containsKey("healthcheck");
+            assertThat(service.get("restart")).as(name).isEqualTo("unless-stopped");
+        });
+    }
+
+    @Test
+    void managementPortsArePublishedOnLoopbackOnly() throws IOException {
+        for (Map.Entry<String, Map<String, Object>> service : services().entrySet()) {
+            Object ports = service.getValue().get("ports");
+            if (ports == null) {
+                continue;
+            }
+            for (Object port : (Iterable<?>) ports) {
+                if (port.toString().endsWith(":8081")) {
+                    assertThat(port.toString()).as(service.getKey()).startsWith("127.0.0.1:");
+                }
+            }
+        }
+    }
+}
