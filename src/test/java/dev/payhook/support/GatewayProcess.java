@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The gateway as its own operating-system process on embedded defaults (data under {@code data}),
@@ -106,6 +108,20 @@ public final class GatewayProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Its embedded PostgreSQL as the start-up log names it (user postgres, no password, loopback only). */
+    public String jdbcUrl() {
+        Matcher m =
+                Pattern.compile("Embedded PostgreSQL on 127\\.0\\.0\\.1:(\\d+)").matcher(log());
+        String port = null;
+        while (m.find()) {
+            port = m.group(1);
+        }
+        if (port == null) {
+            throw new IllegalStateException("the log does not name the database's port:\n" + tail());
+        }
+        return "jdbc:postgresql://127.0.0.1:" + port + "/payhook";
     }
 
     /** Everything the gateway wrote to stdout and stderr so far. */

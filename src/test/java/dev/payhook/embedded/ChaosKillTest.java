@@ -1,0 +1,158 @@
+package dev.payhook.embedded;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.payhook.support.GatewayProcess;
+import dev.payhook.support.TestProvider;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A short chaos run: the gateway process on its embedded defaults is killed with SIGKILL twice while
+ * thousands of webhooks arrive, and restarted each time on the same data. The sender behaves like a
+ * provider: it retries until it gets a 2xx, and delivers some events again after that. Every event
+ * acknowledged is applied exactly once.
+ */
+class ChaosKillTest {
+
+    private static final TestProvider STRIPE = TestProvider.STRIPE;
+    private static final int EVENTS = 2000;
+    private static final Duration SENDING = Duration.ofMinutes(4);
+
+    @TempDir
+    Path data;
+
+    @Test
+    void twoKillsUnderLoadLoseNoAcknowledgedWebhookAndApplyNoneTwice() throws Exception {
+        AtomicReference<GatewayProcess> current = new AtomicReference<>(GatewayProcess.start(data));
+        Set<Integer> acknowledged = ConcurrentHashMap.newKeySet();
+        AtomicInteger refusedOrCut = new AtomicInteger();
+        List<GatewayProcess> killed = new ArrayList<>();
+        try {
+            try (Connection db = DriverManager.getConnection(current.get().jdbcUrl(), "postgres", "");
+                    Statement statement = db.createStatement()) {
+                statement.execute("INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id) SELECT"
+                        + " 'ord-chaos-' || i, 700, 'USD', 'book-1', 'c' FROM generate_series(0, " + (EVENTS - 1)
+                        + ") i");
+            }
+            ExecutorService senders = Executors.newFixedThreadPool(16);
+            Instant giveUp = Instant.now().plus(SENDING);
+            for (int i = 0; i < EVENTS; i++) {
+                int n = i;
+                var unused = senders.submit(() -> {
+                    byte[] body = STRIPE.payment(event(n), "pi_chaos_" + n, order(n), 700, "USD", Instant.now());
+                    // every fifth event is delivered again once acknowledged, as providers do
+                    for (int wanted = n % 5 == 0 ? 2 : 1, got = 0;
+                            got < wanted && Instant.now().isBefore(giveUp); ) {
+                        try {
+                            if (current.get()
+                                            .gateway
+                                            .deliver(STRIPE, event(n), body)
+                                            .status()
+                                    == 200) {
+                                acknowledged.add(n);
+                                got++;
+                                continue;
+                            }
+                        } catch (RuntimeException downOrCut) {
+                            // killed, restarting, or the connection cut: retry like a provider
+                        }
+                        refusedOrCut.incrementAndGet();
+                        pause();
+                    }
+                });
+            }
+            for (int kill = 1; kill <= 2; kill++) {
+                int threshold = EVENTS * kill / 3;
+                await().atMost(SENDING).until(() -> acknowledged.size() >= threshold);
+                GatewayProcess victim = current.get();
+                victim.kill();
+                killed.add(victim);
+                current.set(GatewayProcess.start(data));
+            }
+            senders.shutdown();
+            assertThat(senders.awaitTermination(SENDING.toSeconds(), TimeUnit.SECONDS))
+                    .isTrue();
+            assertThat(acknowledged).as("every event acknowledged in the end").hasSize(EVENTS);
+            assertThat(refusedOrCut.get())
+                    .as("the kills were felt by the sender")
+                    .isPositive();
+            LoggerFactory.getLogger(ChaosKillTest.class)
+                    .info(
+                            "Chaos run: {} events acknowledged through 2 kills, {} attempts refused or cut on the way",
+                            acknowledged.size(),
+                            refusedOrCut.get());
+
+            GatewayProcess survivor = current.get();
+            try (Connection db = DriverManager.getConnection(survivor.jdbcUrl(), "postgres", "")) {
+                await().atMost(Duration.ofMinutes(2))
+                        .until(() -> number(
+                                        db,
+                                        "SELECT count(*) FROM orders WHERE order_id LIKE 'ord-chaos-%'"
+                                                + " AND status = 'paid'")
+                                == EVENTS);
+                assertThat(number(db, "SELECT count(*) FROM payments WHERE order_id LIKE 'ord-chaos-%'"))
+                        .as("one payment per order")
+                        .isEqualTo(EVENTS);
+                assertThat(number(db, "SELECT count(*) FROM processed_events WHERE event_id LIKE 'evt_chaos_%'"))
+                        .isEqualTo(EVENTS);
+                assertThat(number(
+                                db,
+                                "SELECT count(*) FROM (SELECT event_id FROM receipt_events"
+                                        + " WHERE event_id LIKE 'evt_chaos_%' AND outcome = 'applied'"
+                                        + " GROUP BY event_id HAVING count(*) = 1) once"))
+                        .as("events applied exactly once")
+                        .isEqualTo(EVENTS);
+                assertThat(number(db, "SELECT count(*) FROM outbox WHERE dedupe_key LIKE 'event:stripe:evt_chaos_%'"))
+                        .as("one normalized event published per event")
+                        .isEqualTo(EVENTS);
+            }
+        } finally {
+            current.get().close();
+            killed.forEach(GatewayProcess::close);
+        }
+    }
+
+    private static long number(Connection db, String sql) throws SQLException {
+        try (Statement statement = db.createStatement();
+                ResultSet rs = statement.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static String order(int n) {
+        return "ord-chaos-" + n;
+    }
+
+    private static String event(int n) {
+        return "evt_chaos_" + n;
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(50);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
