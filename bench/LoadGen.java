@@ -62,11 +62,7 @@ public class LoadGen {
         byte[][] bodies = new byte[n][];
         String[] signatures = new String[n];
         for (int i = 0; i < n; i++) {
-            bodies[i] = ("{\"id\":\"evt_" + run + "_" + i + "\",\"object\":\"event\",\"type\":\"payment_intent.succeeded\","
-                    + "\"created\":" + ts + ",\"livemode\":false,\"data\":{\"object\":{\"id\":\"pi_" + run + "_" + i
-                    + "\",\"object\":\"payment_intent\",\"amount\":1050,\"amount_received\":1050,\"currency\":\"usd\","
-                    + "\"status\":\"succeeded\",\"metadata\":{\"order_id\":\"" + prefix + "-" + i + "\"}}}}")
-                    .getBytes(StandardCharsets.UTF_8);
+            bodies[i] = payment(run, i, ts, prefix);
             signatures[i] = "t=" + ts + ",v1=" + hmac(secret, ts + ".", bodies[i]);
         }
         if (o.containsKey("emit")) {
@@ -140,6 +136,15 @@ public class LoadGen {
 
     static double ms(long[] sorted, double q) {
         return sorted[(int) Math.min(sorted.length - 1, Math.floor(q * sorted.length))] / 1e6;
+    }
+
+    /** Stripe's payment_intent.succeeded for order {@code prefix-i}, event evt_{run}_{i}, 10.50 USD. */
+    static byte[] payment(String run, int i, long ts, String prefix) {
+        return ("{\"id\":\"evt_" + run + "_" + i + "\",\"object\":\"event\",\"type\":\"payment_intent.succeeded\","
+                + "\"created\":" + ts + ",\"livemode\":false,\"data\":{\"object\":{\"id\":\"pi_" + run + "_" + i
+                + "\",\"object\":\"payment_intent\",\"amount\":1050,\"amount_received\":1050,\"currency\":\"usd\","
+                + "\"status\":\"succeeded\",\"metadata\":{\"order_id\":\"" + prefix + "-" + i + "\"}}}}")
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     static String hmac(String secret, String prefix, byte[] body) throws Exception {

@@ -36,11 +36,14 @@ public class IngressConnection {
     JmsComponent ingressJms(ConnectionFactory shared, PayhookProperties properties) {
         ActiveMQConnectionFactory broker = BrokerConnections.artemis(shared);
         long timeout = properties.getIngress().getSendTimeout().toMillis();
+        // the same brokers, and the same failover to a backup as the application's URL asks (ha=true)
         ActiveMQConnectionFactory own = new ActiveMQConnectionFactory(
-                false,
+                broker.isHA(),
                 Stream.of(broker.getServerLocator().getStaticTransportConfigurations())
                         .map(transport -> connectingWithin(transport, timeout))
                         .toArray(TransportConfiguration[]::new));
+        own.setReconnectAttempts(broker.getReconnectAttempts());
+        own.setRetryInterval(broker.getRetryInterval());
         own.setUser(broker.getUser());
         own.setPassword(broker.getPassword());
         own.setCallTimeout(timeout);
