@@ -4,7 +4,6 @@ import dev.payhook.processing.Replayer;
 import dev.payhook.store.DeadLetterStore;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -43,11 +42,7 @@ public class ConsoleDeadLetters {
         if (!action.equals("replay") && !action.equals("discard")) {
             throw new InvalidInput("action must be replay or discard");
         }
-        Map<String, Object> row = deadLetters.list(DeadLetterStore.Status.OPEN, 500).stream()
-                .filter(d -> id.equals(d.get("id")))
-                .findFirst()
-                .orElse(null);
-        model.addAttribute("deadLetter", row);
+        model.addAttribute("deadLetter", deadLetters.open(id).orElse(null));
         model.addAttribute("action", action);
         return "ops/confirm";
     }

@@ -41,14 +41,23 @@ public class DeadLetterStore {
         return n == null ? 0 : n;
     }
 
+    private static final String ROW = """
+            SELECT d.id, d.provider, d.event_id, d.reason, d.detail, d.status, d.receipt_id, r.received_at,
+                   d.created_at, d.closed_at, d.closed_by
+            FROM dead_letters d JOIN receipts r ON r.id = d.receipt_id
+            """;
+
     /** {@code status} null: every dead letter. */
     public List<Map<String, Object>> list(Status status, int limit) {
         String name = status == null ? null : status.wireName();
-        return jdbc.queryForList("""
-                SELECT d.id, d.provider, d.event_id, d.reason, d.detail, d.status, d.receipt_id, r.received_at,
-                       d.created_at, d.closed_at, d.closed_by
-                FROM dead_letters d JOIN receipts r ON r.id = d.receipt_id
-                WHERE CAST(? AS text) IS NULL OR d.status = ? ORDER BY d.created_at LIMIT ?""", name, name, limit);
+        return jdbc.queryForList(
+                ROW + "WHERE CAST(? AS text) IS NULL OR d.status = ? ORDER BY d.created_at LIMIT ?", name, name, limit);
+    }
+
+    /** The dead letter as {@link #list} shows it, while it is still open. */
+    public Optional<Map<String, Object>> open(UUID id) {
+        return jdbc.queryForList(ROW + "WHERE d.id = ? AND d.status = ?", id, Status.OPEN.wireName()).stream()
+                .findFirst();
     }
 
     /** The dead letter, locked until the end of the transaction. */
