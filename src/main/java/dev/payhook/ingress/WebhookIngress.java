@@ -113,11 +113,9 @@ public class WebhookIngress {
     }
 
     public void refused(Exchange exchange) {
+        String named = exchange.getProperty(PROVIDER, String.class);
         // a metric tag: the path of an unknown provider is the caller's to choose, and must not mint meters
-        String provider = providers
-                .find(exchange.getProperty(PROVIDER, String.class))
-                .map(p -> exchange.getProperty(PROVIDER, String.class))
-                .orElse("unknown");
+        String provider = providers.find(named).isPresent() ? named : "unknown";
         Exception e = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
         if (e instanceof WebhookRejected rejected) {
             meters.counter("payhook.ingress.rejected", "provider", provider, "reason", rejected.reason())
