@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Fetches the Artemis distribution from Maven Central, creates a broker instance under
-# broker/instance with Payhook's broker.xml, and runs it in the foreground.
+# Fetches the Artemis distribution from Maven Central, creates a broker instance with Payhook's
+# broker.xml, and runs it in the foreground.
 # Then start Payhook with: SPRING_PROFILES_ACTIVE=standalone-broker mvn spring-boot:run
+#   ARTEMIS_PASSWORD   required; ARTEMIS_USER (payhook)
+#   ARTEMIS_INSTANCE   where the instance and its journal live (broker/instance)
+#   ARTEMIS_PORT       the CORE acceptor's port (61616); ARTEMIS_HTTP_PORT the web console's (8161)
 set -euo pipefail
 cd "$(dirname "$0")"
 VERSION="${ARTEMIS_VERSION:-2.40.0}"
 USER_NAME="${ARTEMIS_USER:-payhook}"
 PASSWORD="${ARTEMIS_PASSWORD:?set ARTEMIS_PASSWORD}"
+INSTANCE="${ARTEMIS_INSTANCE:-instance}"
 HOME_DIR="dist/apache-artemis-$VERSION"
 
 if [ ! -x "$HOME_DIR/bin/artemis" ]; then
@@ -14,9 +18,12 @@ if [ ! -x "$HOME_DIR/bin/artemis" ]; then
   mvn -q dependency:copy -Dartifact="org.apache.activemq:apache-artemis:$VERSION:tar.gz:bin" -DoutputDirectory=dist
   tar -xzf "dist/apache-artemis-$VERSION-bin.tar.gz" -C dist
 fi
-if [ ! -d instance ]; then
-  "$HOME_DIR/bin/artemis" create instance --host 127.0.0.1 --http-host 127.0.0.1 \
-    --user "$USER_NAME" --password "$PASSWORD" --role payhook --require-login --silent
+if [ ! -d "$INSTANCE" ]; then
+  "$HOME_DIR/bin/artemis" create "$INSTANCE" --host 127.0.0.1 --http-host 127.0.0.1 \
+    --http-port "${ARTEMIS_HTTP_PORT:-8161}" --user "$USER_NAME" --password "$PASSWORD" \
+    --role payhook --require-login --silent
 fi
-cp broker.xml instance/etc/broker.xml
-exec instance/bin/artemis run
+cp broker.xml "$INSTANCE/etc/broker.xml"
+# broker.xml reads its acceptor's host and port from these system properties
+export JAVA_ARGS_APPEND="${JAVA_ARGS_APPEND:-} -Dpayhook.broker.port=${ARTEMIS_PORT:-61616}"
+exec "$INSTANCE/bin/artemis" run

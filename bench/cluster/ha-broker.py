@@ -11,7 +11,7 @@ import sys
 
 role, own, other, password = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 xml = sys.stdin.read()
-xml = xml.replace("tcp://${payhook.broker.host:127.0.0.1}:61616", "tcp://127.0.0.1:" + own, 1)
+xml = xml.replace("tcp://${payhook.broker.host:127.0.0.1}:${payhook.broker.port:61616}", "tcp://127.0.0.1:" + own, 1)
 policy = (
     "<primary><check-for-active-server>true</check-for-active-server></primary>"
     if role == "primary"

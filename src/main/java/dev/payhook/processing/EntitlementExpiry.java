@@ -2,6 +2,7 @@ package dev.payhook.processing;
 
 import dev.payhook.store.OrderStore;
 import java.time.Clock;
+import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -31,6 +32,7 @@ public class EntitlementExpiry {
     @Scheduled(
             fixedDelayString = "${payhook.subscriptions.check-interval:1m}",
             initialDelayString = "${payhook.subscriptions.check-interval:1m}")
+    @SchedulerLock(name = "entitlement-expiry")
     public void settleDue() {
         for (String orderId : orders.entitlementsDue(clock.instant(), BATCH)) {
             tx.executeWithoutResult(s -> orders.lock(orderId).ifPresent(settlement::settle));

@@ -4,6 +4,7 @@ import dev.payhook.config.EvidenceProperties;
 import dev.payhook.store.ReceiptStore;
 import java.time.Clock;
 import java.time.Instant;
+import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -32,6 +33,10 @@ public class EvidenceRetention {
     }
 
     @Scheduled(cron = "${payhook.evidence.purge-cron:0 15 4 * * *}", zone = "UTC")
+    @SchedulerLock(
+            name = "evidence-purge",
+            lockAtMostFor = "2h",
+            lockAtLeastFor = "${payhook.scheduling.clock-skew:1m}")
     public void scheduled() {
         try {
             purge();

@@ -1,73 +1,40 @@
 package dev.payhook.reconcile;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.jdbc.core.ConnectionCallback;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 /**
- * The sweep and the daily run on Spring's scheduler. Each instance schedules them; a PostgreSQL
- * session advisory lock, held on one connection for the whole run, lets only one instance run a
- * scheduled reconciliation at a time, and the others skip that turn.
+ * The sweep and the daily run on Spring's scheduler. Every instance schedules both; the scheduler lock
+ * (config.SchedulingConfig) lets one instance run each at a time and the others skip that turn. The daily
+ * run keeps its lock for the clock skew allowed between instances, so it runs once per day, not once
+ * per instance whose clock reaches 03:30 after the first one finished.
  */
 @Component
 @ConditionalOnProperty(name = "payhook.reconcile.scheduled", havingValue = "true", matchIfMissing = true)
 public class ScheduledRuns {
 
-    private static final Logger log = LoggerFactory.getLogger(ScheduledRuns.class);
-    /** The advisory lock's key: "PAYHOOK" in ASCII, shared by every instance on the database. */
-    static final long LOCK = 0x5041_5948_4F4F_4BL;
-
     private final Reconciler reconciler;
-    private final JdbcTemplate jdbc;
 
-    public ScheduledRuns(Reconciler reconciler, JdbcTemplate jdbc) {
+    public ScheduledRuns(Reconciler reconciler) {
         this.reconciler = reconciler;
-        this.jdbc = jdbc;
     }
 
     @Scheduled(
             initialDelayString = "${payhook.reconcile.sweep-interval:5m}",
             fixedDelayString = "${payhook.reconcile.sweep-interval:5m}")
+    @SchedulerLock(name = "reconcile-sweep")
     public void sweep() {
-        exclusively("sweep", reconciler::sweep);
+        reconciler.sweep();
     }
 
     @Scheduled(cron = "${payhook.reconcile.daily-cron:0 30 3 * * *}", zone = "UTC")
+    @SchedulerLock(
+            name = "reconcile-daily",
+            lockAtMostFor = "2h",
+            lockAtLeastFor = "${payhook.scheduling.clock-skew:1m}")
     public void daily() {
-        exclusively("daily run", reconciler::daily);
-    }
-
-    /** Runs {@code work} unless another instance holds the lock; true when it ran here. */
-    boolean exclusively(String what, Runnable work) {
-        Boolean ran = jdbc.execute((ConnectionCallback<Boolean>) connection -> {
-            if (!advisory(connection, "SELECT pg_try_advisory_lock(?)")) {
-                log.info("Reconciliation {} skipped: another instance is running one", what);
-                return false;
-            }
-            try {
-                work.run();
-                return true;
-            } finally {
-                advisory(connection, "SELECT pg_advisory_unlock(?)");
-            }
-        });
-        return Boolean.TRUE.equals(ran);
-    }
-
-    private static boolean advisory(Connection connection, String sql) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            statement.setLong(1, LOCK);
-            try (ResultSet rs = statement.executeQuery()) {
-                return rs.next() && rs.getBoolean(1);
-            }
-        }
+        reconciler.daily();
     }
 }

@@ -17,16 +17,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.TestPropertySource;
 
 /**
  * The reconciler on its own schedule, its intervals shortened: it finds a paid order nobody told
- * Payhook about, leaves one nobody paid to a person, and runs on one instance at a time.
+ * Payhook about, leaves one nobody paid to a person, runs on one instance at a time, and the daily
+ * run once per tick.
  */
 @TestPropertySource(
         properties = {
@@ -38,7 +36,7 @@ import org.springframework.test.context.TestPropertySource;
 class ScheduledReconcileTest extends GatewayTest {
 
     @Autowired
-    Reconciler reconciler;
+    ScheduledRuns scheduledRuns;
 
     @Test
     void sweepFindsAPaidOrderByItself() {
@@ -124,36 +122,53 @@ class ScheduledReconcileTest extends GatewayTest {
     }
 
     @Test
-    void onlyOneInstanceRunsAScheduledReconciliationAtATime() throws Exception {
-        ScheduledRuns first = new ScheduledRuns(reconciler, jdbc);
-        ScheduledRuns second = new ScheduledRuns(reconciler, jdbc);
-        CountDownLatch holding = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Runnable hold = () -> {
-            holding.countDown();
-            try {
-                release.await(DEADLINE.toSeconds(), TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        };
-        // the context's own scheduler may hold the lock for a moment: the first instance waits its turn
-        CompletableFuture<Boolean> firstRan = CompletableFuture.supplyAsync(() -> {
-            await().atMost(DEADLINE).until(() -> first.exclusively("test", hold));
-            return true;
-        });
-        assertThat(holding.await(DEADLINE.toSeconds(), TimeUnit.SECONDS)).isTrue();
-        gateway.putOrder(unique("ord"), 100, "EUR");
-        int sweeps = count("SELECT count(*) FROM reconcile_runs WHERE trigger = 'sweep'");
+    void whileAnotherInstanceRunsTheSweepThisOneSkipsItsTurn() {
+        String order = unique("ord");
+        gateway.putOrder(order, 100, "EUR");
+        // take the sweep's lock as another instance would, once no sweep of this one holds it
+        await().atMost(DEADLINE).until(() -> jdbc.update("""
+                INSERT INTO shedlock (name, lock_until, locked_at, locked_by)
+                VALUES ('reconcile-sweep', now() + interval '1 hour', now(), 'other-instance')
+                ON CONFLICT (name) DO UPDATE SET lock_until = EXCLUDED.lock_until,
+                    locked_at = EXCLUDED.locked_at, locked_by = EXCLUDED.locked_by
+                WHERE shedlock.lock_until <= now()""") == 1);
+        try {
+            // the order is due for a lookup once it is older than pending-after
+            await().atMost(DEADLINE)
+                    .until(() -> count(
+                                    "SELECT count(*) FROM orders WHERE order_id = ? AND created_at < now() - interval '1 second'",
+                                    order)
+                            == 1);
+            int sweeps = sweeps();
 
-        boolean secondRan = second.exclusively("test", () -> {});
-        second.sweep();
+            scheduledRuns.sweep();
 
-        assertThat(secondRan).isFalse();
-        assertThat(count("SELECT count(*) FROM reconcile_runs WHERE trigger = 'sweep'"))
-                .isEqualTo(sweeps);
-        release.countDown();
-        assertThat(firstRan.get(DEADLINE.toSeconds(), TimeUnit.SECONDS)).isTrue();
-        assertThat(second.exclusively("test", () -> {})).isTrue();
+            assertThat(sweeps()).as("no sweep while another instance runs one").isEqualTo(sweeps);
+        } finally {
+            jdbc.update("UPDATE shedlock SET lock_until = now() WHERE name = 'reconcile-sweep'");
+        }
+        int sweeps = sweeps();
+        scheduledRuns.sweep();
+        assertThat(sweeps()).as("its turn once the lock is free").isGreaterThan(sweeps);
+    }
+
+    @Test
+    void theDailyRunRunsOncePerTickHoweverManyInstancesFireIt() {
+        jdbc.update("UPDATE shedlock SET lock_until = now() WHERE name = 'reconcile-daily'");
+        int daily = count("SELECT count(*) FROM reconcile_runs WHERE trigger = 'daily'");
+
+        scheduledRuns.daily();
+        scheduledRuns.daily(); // the same tick on an instance whose clock is a little behind
+
+        assertThat(count("SELECT count(*) FROM reconcile_runs WHERE trigger = 'daily'"))
+                .isEqualTo(daily + 1);
+        assertThat(count("SELECT count(*) FROM shedlock WHERE name = 'reconcile-daily'"
+                        + " AND lock_until >= locked_at + interval '1 minute'"))
+                .as("held for the clock skew allowed between instances after the run")
+                .isEqualTo(1);
+    }
+
+    private int sweeps() {
+        return count("SELECT count(*) FROM reconcile_runs WHERE trigger = 'sweep'");
     }
 }

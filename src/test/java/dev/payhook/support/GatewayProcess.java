@@ -18,8 +18,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The gateway as its own operating-system process on embedded defaults (data under {@code data}),
- * for what cannot happen inside the test JVM: SIGKILL, SIGTERM and a restart on the same data.
+ * The gateway as its own operating-system process, for what cannot happen inside the test JVM: SIGKILL,
+ * SIGTERM, a restart on the same data, and the packaged jar in its production profile.
  */
 public final class GatewayProcess implements AutoCloseable {
 
@@ -35,32 +35,51 @@ public final class GatewayProcess implements AutoCloseable {
 
     /** Starts the gateway on {@code data}, with Stripe and the ops token configured, and waits until it is healthy. */
     public static GatewayProcess start(Path data, String... extraArgs) {
-        int port = Gateway.freePort();
-        int managementPort = Gateway.freePort();
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m",
+        List<String> launch = List.of(
                 "-XX:TieredStopAtLevel=1",
                 "-cp",
                 System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 PayhookApplication.class.getName(),
+                "--payhook.embedded-postgres.data-dir=" + data.resolve("postgres"),
+                "--payhook.embedded-postgres.port=0",
+                "--spring.artemis.embedded.data-directory=" + data.resolve("artemis"));
+        return start(data, launch, Map.of(), extraArgs);
+    }
+
+    /**
+     * Starts the packaged jar (built by {@code mvn package}, so only integration tests may call this) with
+     * the given environment, as an operator runs it, and waits until it is healthy.
+     */
+    public static GatewayProcess startJar(Path dir, Map<String, String> environment, String... extraArgs) {
+        Path jar = Path.of(System.getProperty("payhook.jar", "target/payhook.jar"));
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: integration tests run after mvn package");
+        }
+        return start(dir, List.of("-jar", jar.toString()), environment, extraArgs);
+    }
+
+    private static GatewayProcess start(
+            Path dir, List<String> launch, Map<String, String> environment, String... extraArgs) {
+        int port = Gateway.freePort();
+        int managementPort = Gateway.freePort();
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
+        command.addAll(launch);
+        command.addAll(List.of(
                 "--server.port=" + port,
                 "--payhook.ops.port=" + managementPort,
                 "--payhook.ops.token=" + Gateway.OPS_TOKEN,
-                "--payhook.embedded-postgres.data-dir=" + data.resolve("postgres"),
-                "--payhook.embedded-postgres.port=0",
-                "--spring.artemis.embedded.data-directory=" + data.resolve("artemis"),
                 "--payhook.providers.stripe.secrets[0]=" + TestProvider.STRIPE.secret));
         command.addAll(List.of(extraArgs));
-        Path log = data.resolve("gateway-" + port + ".log");
+        Path log = dir.resolve("gateway-" + port + ".log");
         try {
-            Files.createDirectories(data);
-            Process process = new ProcessBuilder(command)
+            Files.createDirectories(dir);
+            ProcessBuilder builder = new ProcessBuilder(command)
                     .directory(new File(System.getProperty("user.dir")))
                     .redirectErrorStream(true)
-                    .redirectOutput(log.toFile())
-                    .start();
-            GatewayProcess gateway = new GatewayProcess(process, log, port, managementPort);
+                    .redirectOutput(log.toFile());
+            builder.environment().putAll(environment);
+            GatewayProcess gateway = new GatewayProcess(builder.start(), log, port, managementPort);
             gateway.awaitHealthy();
             return gateway;
         } catch (IOException e) {
