@@ -153,7 +153,9 @@ public class ReceiptStore {
             args.add(provider);
         }
         if (eventId != null) {
-            sql.append(" AND (event_id = ? OR id IN (SELECT receipt_id FROM receipt_events WHERE event_id = ?))");
+            // two index lookups: "event_id = ? OR id IN (...)" would scan every receipt
+            sql.append(" AND id IN (SELECT id FROM receipts WHERE event_id = ?"
+                    + " UNION ALL SELECT receipt_id FROM receipt_events WHERE event_id = ?)");
             args.add(eventId);
             args.add(eventId);
         }
