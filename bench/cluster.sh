@@ -3,36 +3,53 @@
 # a standalone PostgreSQL (Debian's server binaries; installed when missing), an Artemis replication
 # pair from broker/broker.xml (primary 61616, backup 61617; bench/cluster/ha-broker.py adds the HA
 # settings), and two Payhook instances sharing both. Prints one summary line per check.
-#   bench/cluster.sh            N=1000 events by default
+#   bench/cluster.sh     N=1000 events per check; KILL_N=5000, PG_N=2000 paced; BACKLOG=300000
 set -euo pipefail
 cd "$(dirname "$0")/.."
-N="${N:-1000}"
+N="${N:-1000}"; KILL_N="${KILL_N:-5000}"; PG_N="${PG_N:-2000}"; BACKLOG="${BACKLOG:-300000}"
 PG_PORT="${PG_PORT:-55432}"
 VERSION="${ARTEMIS_VERSION:-2.40.0}"
+HEAP_MB=512
 OUT="$(pwd)/bench/results/cluster-$(date -u +%Y%m%dT%H%M%SZ)"
 SECRET="whsec_cluster_$RANDOM$RANDOM"; TOKEN="cluster-$RANDOM$RANDOM"; BROKER_PASSWORD="broker-$RANDOM$RANDOM"
-PIDS=()
+declare -A GW=()      # gateway name -> pid
+BROKERS=()
 mkdir -p "$OUT/classes"
+stop() {  # stop PID: SIGTERM, then SIGKILL after 60 s
+  kill "$1" 2>/dev/null || return 0
+  timeout 60 tail --pid="$1" -f /dev/null || kill -9 "$1" 2>/dev/null || true
+}
 cleanup() {  # the gateways first (they stop in order while their broker is there), then the brokers
-  for ((i = ${#PIDS[@]} - 1; i >= 0; i--)); do
-    kill "${PIDS[i]}" 2>/dev/null || true
-    timeout 60 tail --pid="${PIDS[i]}" -f /dev/null || kill -9 "${PIDS[i]}" 2>/dev/null || true
-  done
+  for pid in "${GW[@]}"; do stop "$pid"; done
+  for ((i = ${#BROKERS[@]} - 1; i >= 0; i--)); do stop "${BROKERS[i]}"; done
   [ -d "$OUT/pg" ] && runuser -u postgres -- "$PGBIN/pg_ctl" -D "$OUT/pg" -m fast stop >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM   # so that a signal runs the cleanup too
 
 # --- PostgreSQL -----------------------------------------------------------------------------
 PGBIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
-if [ -z "$PGBIN" ]; then
+if [ ! -x "$PGBIN/postgres" ]; then
   apt-get install -y -q postgresql >/dev/null
   PGBIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
 fi
 mkdir -p "$OUT/pg" && chown postgres "$OUT" "$OUT/pg"
+pg_ctl() { runuser -u postgres -- "$PGBIN/pg_ctl" -D "$OUT/pg" "$@"; }
 runuser -u postgres -- "$PGBIN/initdb" -D "$OUT/pg" -U postgres --auth=trust >/dev/null
-runuser -u postgres -- "$PGBIN/pg_ctl" -D "$OUT/pg" -l "$OUT/pg.log" -o "-p $PG_PORT -k $OUT -c listen_addresses=127.0.0.1" -w start >/dev/null
+pg_ctl -l "$OUT/pg.log" -o "-p $PG_PORT -k $OUT -c listen_addresses=127.0.0.1" -w start >/dev/null
 runuser -u postgres -- "$PGBIN/createdb" -h 127.0.0.1 -p "$PG_PORT" payhook
 sql() { runuser -u postgres -- "$PGBIN/psql" -h 127.0.0.1 -p "$PG_PORT" -d payhook -Atq -c "$1"; }
+paid() { sql "SELECT count(*) FROM orders WHERE order_id LIKE '$1-%' AND status = 'paid'"; }
+await_paid() {  # await_paid PREFIX COUNT SECONDS (the check's line shows a shortfall)
+  for _ in $(seq 1 "$3"); do [ "$(paid "$1")" -ge "$2" ] && break; sleep 1; done
+}
+double_applied() {
+  sql "SELECT count(*) FROM (SELECT event_id FROM receipt_events WHERE event_id LIKE 'evt_$1_%' AND outcome = 'applied' GROUP BY event_id HAVING count(*) > 1) d"
+}
+double_payments() {
+  sql "SELECT count(*) FROM (SELECT order_id FROM payments WHERE order_id LIKE '$1-%' GROUP BY order_id HAVING count(*) > 1) d"
+}
+field() { tr ' ' '\n' < "$1" | sed -n "s/^$2=//p"; }   # field FILE NAME: NAME=value printed by ClusterCheck
 
 # --- Artemis replication pair ---------------------------------------------------------------
 HOME_DIR="broker/dist/apache-artemis-$VERSION"
@@ -46,69 +63,125 @@ broker() {  # broker NAME ROLE OWN_PORT OTHER_PORT
     --role payhook --require-login --silent --no-web --no-autotune >/dev/null
   python3 bench/cluster/ha-broker.py "$2" "$3" "$4" "$BROKER_PASSWORD" < broker/broker.xml > "$OUT/$1/etc/broker.xml"
   "$OUT/$1/bin/artemis" run > "$OUT/$1.log" 2>&1 &
-  PIDS+=($!); eval "${1^^}_PID=$!"
+  BROKERS+=($!); eval "${1^^}_PID=$!"
 }
 broker primary primary 61616 61617
 broker backup backup 61617 61616
 for _ in $(seq 1 60); do grep -q "AMQ221007" "$OUT/primary.log" && break; sleep 1; done   # primary active
 for _ in $(seq 1 60); do grep -q "AMQ221024\|backup announced" "$OUT/backup.log" && break; sleep 1; done
+depth() {  # messages on a queue of whichever member is active
+  for port in 61616 61617; do
+    "$HOME_DIR/bin/artemis" queue stat --user payhook --password "$BROKER_PASSWORD" --url "tcp://127.0.0.1:$port" \
+      --queueName "$1" 2>/dev/null | awk -F'|' -v q="$1" '{ gsub(/ /, "", $2) } $2 == q { gsub(/ /, "", $5); print $5; exit }'
+  done | head -1
+}
 
 # --- two gateways ---------------------------------------------------------------------------
 mvn -q -B -ntp -DskipTests package
 javac -d "$OUT/classes" bench/LoadGen.java bench/cluster/ClusterCheck.java
-gateway() {  # gateway NAME PUBLIC_PORT OPS_PORT
+declare -A PORTS=([a]="18080 18081" [b]="18180 18181")
+# the daily reconciliation fires every 4 s on both instances for the whole run (the scheduling check)
+gateway() {  # gateway a|b [ARGS...]: starts it and waits until it is ready
+  local name="$1"; shift
+  read -r public ops <<< "${PORTS[$name]}"
   SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/payhook" SPRING_DATASOURCE_USERNAME=postgres \
   ARTEMIS_URL="(tcp://127.0.0.1:61616,tcp://127.0.0.1:61617)?ha=true&reconnectAttempts=-1&retryInterval=200" \
   ARTEMIS_USER=payhook ARTEMIS_PASSWORD="$BROKER_PASSWORD" PAYHOOK_OPS_TOKEN="$TOKEN" \
   PAYHOOK_EVENT_SUBSCRIBERS=check STRIPE_WEBHOOK_SECRET="$SECRET" \
-    java -Xmx512m -jar target/payhook-0.1.0-SNAPSHOT.jar --spring.profiles.active=standalone-broker \
-    --server.port="$2" --payhook.ops.port="$3" > "$OUT/$1.log" 2>&1 &
-  PIDS+=($!)
+    java -Xmx${HEAP_MB}m -jar target/payhook-0.1.0-SNAPSHOT.jar --spring.profiles.active=standalone-broker \
+    --server.port="$public" --payhook.ops.port="$ops" \
+    --payhook.reconcile.daily-cron="*/4 * * * * *" --payhook.scheduling.clock-skew=2s "$@" \
+    >> "$OUT/gateway-$name.log" 2>&1 &
+  GW[$name]=$!
+  for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$ops/actuator/health/readiness" >/dev/null && return 0; sleep 1; done
+  echo "gateway $name did not become ready: $OUT/gateway-$name.log" >&2; return 1
 }
-gateway gateway-a 18080 18081
-gateway gateway-b 18180 18181
-for port in 18081 18181; do
-  for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$port/actuator/health/readiness" >/dev/null && break; sleep 1; done
-done
+send() {  # send PREFIX N [ClusterCheck options]: both instances, retried like a provider behind a load balancer
+  local prefix="$1" n="$2"; shift 2
+  java -cp "$OUT/classes" ClusterCheck --a http://127.0.0.1:18080 --b http://127.0.0.1:18180 \
+    --api http://127.0.0.1:18081 --secret "$SECRET" --token "$TOKEN" --n "$n" --prefix "$prefix" "$@"
+}
+gateway a
+gateway b
+START=$(date +%s)
 
 # --- check: the same events three times across both instances -------------------------------
-PREFIX="dup$RANDOM"
-SENT=$(java -cp "$OUT/classes" ClusterCheck --a http://127.0.0.1:18080 --b http://127.0.0.1:18180 \
-  --api http://127.0.0.1:18081 --secret "$SECRET" --token "$TOKEN" --n "$N" --prefix "$PREFIX")
-for _ in $(seq 1 300); do
-  [ "$(sql "SELECT count(*) FROM orders WHERE order_id LIKE '$PREFIX-%' AND status = 'paid'")" = "$N" ] && break; sleep 1
-done
-for _ in $(seq 1 60); do
-  [ "$(sql "SELECT count(*) FROM outbox WHERE published_at IS NULL")" = "0" ] && break; sleep 1
-done
-PAID=$(sql "SELECT count(*) FROM orders WHERE order_id LIKE '$PREFIX-%' AND status = 'paid'")
-DOUBLE_PAYMENTS=$(sql "SELECT count(*) FROM (SELECT order_id FROM payments WHERE order_id LIKE '$PREFIX-%' GROUP BY order_id HAVING count(*) > 1) d")
-DOUBLE_APPLIED=$(sql "SELECT count(*) FROM (SELECT event_id FROM receipt_events WHERE event_id LIKE 'evt_${PREFIX}_%' AND outcome = 'applied' GROUP BY event_id HAVING count(*) > 1) d")
-depth() {  # messages on a queue of the primary: the fresh broker has only this run's
-  "$OUT/primary/bin/artemis" queue stat --user payhook --password "$BROKER_PASSWORD" --url tcp://127.0.0.1:61616 \
-    --queueName "$1" 2>/dev/null | awk -F'|' -v q="$1" '{ gsub(/ /, "", $2) } $2 == q { gsub(/ /, "", $5); print $5 }'
-}
-PUBLISHED=$(depth payhook.events.check)    # one normalized event per event id
-GRANTS=$(depth payhook.notifications)      # one receipt (the entitlement granted) per order
-echo "duplicates across instances: events=$N $SENT paid=$PAID double_payments=$DOUBLE_PAYMENTS double_applied=$DOUBLE_APPLIED events_published=${PUBLISHED:-?} grants_notified=${GRANTS:-?} (want $N each)"
-# --- check: the primary broker killed under load -------------------------------------------
-PREFIX="fo$RANDOM"
-java -cp "$OUT/classes" ClusterCheck --a http://127.0.0.1:18080 --b http://127.0.0.1:18180 --api http://127.0.0.1:18081 \
-  --secret "$SECRET" --token "$TOKEN" --n "$N" --prefix "$PREFIX" --copies 1 > "$OUT/failover.txt" &
+P="dup$RANDOM"
+send "$P" "$N" > "$OUT/duplicates.txt"
+await_paid "$P" "$N" 300
+for _ in $(seq 1 60); do [ "$(sql "SELECT count(*) FROM outbox WHERE published_at IS NULL")" = "0" ] && break; sleep 1; done
+echo "duplicates across instances: events=$N $(cat "$OUT/duplicates.txt") paid=$(paid "$P") double_payments=$(double_payments "$P") double_applied=$(double_applied "$P") events_published=$(depth payhook.events.check) grants_notified=$(depth payhook.notifications) (want $N each)"
+
+# --- check: one instance killed with SIGKILL three times under load --------------------------
+P="kill$RANDOM"
+send "$P" "$KILL_N" --copies 1 --rate 50 > "$OUT/kills.txt" &
 SENDER=$!
-for _ in $(seq 1 120); do
-  [ "$(sql "SELECT count(*) FROM orders WHERE order_id LIKE '$PREFIX-%' AND status = 'paid'")" -ge $((N / 4)) ] && break; sleep 0.5
+UNDER_LOAD=0
+for victim in a b a; do
+  await_paid "$P" $(( $(paid "$P") + 200 )) 30   # some load through the restarted instance first
+  kill -0 "$SENDER" 2>/dev/null && UNDER_LOAD=$((UNDER_LOAD + 1))
+  kill -9 "${GW[$victim]}"; wait "${GW[$victim]}" 2>/dev/null || true
+  gateway "$victim"
 done
-kill -9 "$PRIMARY_PID"
-wait "$SENDER" || true
-for _ in $(seq 1 300); do
-  [ "$(sql "SELECT count(*) FROM orders WHERE order_id LIKE '$PREFIX-%' AND status = 'paid'")" = "$N" ] && break; sleep 1
-done
-PAID=$(sql "SELECT count(*) FROM orders WHERE order_id LIKE '$PREFIX-%' AND status = 'paid'")
-ACKED=$(awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^acknowledged=/) { sub(/acknowledged=/, "", $i); print $i } }' "$OUT/failover.txt")
+wait "$SENDER"
+ACKED=$(field "$OUT/kills.txt" acknowledged)
+await_paid "$P" "$ACKED" 300
+echo "instance killed 3 times under load: events=$KILL_N kills_while_sending=$UNDER_LOAD $(cat "$OUT/kills.txt") paid=$(paid "$P") acknowledged_not_applied=$((ACKED - $(paid "$P"))) double_payments=$(double_payments "$P") double_applied=$(double_applied "$P")"
+
+# --- check: PostgreSQL restarted (fast shutdown, start) under load ---------------------------
+P="pg$RANDOM"
+DEAD_BEFORE=$(sql "SELECT count(*) FROM dead_letters")
+send "$P" "$PG_N" --copies 1 --rate 100 > "$OUT/pg-restart.txt" &
+SENDER=$!
+await_paid "$P" 300 120
+pg_ctl -m fast -w restart >/dev/null
+wait "$SENDER"
+await_paid "$P" "$PG_N" 300
+echo "postgres restarted under load: events=$PG_N $(cat "$OUT/pg-restart.txt") provider_errors=$(field "$OUT/pg-restart.txt" retried) paid=$(paid "$P") dead_lettered=$(( $(sql "SELECT count(*) FROM dead_letters") - DEAD_BEFORE )) double_applied=$(double_applied "$P")"
+
+# --- check: the primary broker killed under load -------------------------------------------
+P="fo$RANDOM"
+send "$P" "$N" --copies 1 > "$OUT/failover.txt" &
+SENDER=$!
+await_paid "$P" $((N / 4)) 120
+kill -9 "$PRIMARY_PID"; wait "$PRIMARY_PID" 2>/dev/null || true
+wait "$SENDER"
+ACKED=$(field "$OUT/failover.txt" acknowledged)
+await_paid "$P" "$N" 300
 "$OUT/primary/bin/artemis" run > "$OUT/primary-restarted.log" 2>&1 &
-PIDS+=($!)
+BROKERS+=($!)
 for _ in $(seq 1 60); do grep -q "AMQ221024\|AMQ221007" "$OUT/primary-restarted.log" && break; sleep 1; done
+sleep 10   # a failback would make it active again within seconds of its synchronisation
 ROLE=$(grep -q "AMQ221007" "$OUT/primary-restarted.log" && echo "active again (failed back)" || (grep -q "AMQ221024" "$OUT/primary-restarted.log" && echo "backup" || echo "not back"))
-echo "primary broker killed under load: events=$N $(cat "$OUT/failover.txt") paid=$PAID acknowledged_lost=$((ACKED - PAID)) old_primary=$ROLE"
+echo "primary broker killed under load: events=$N $(cat "$OUT/failover.txt") paid=$(paid "$P") acknowledged_lost=$((ACKED - $(paid "$P"))) old_primary=$ROLE"
+
+# --- check: a backlog with processing off --------------------------------------------------
+rss_peak() {  # rss_peak PID FILE: samples the RSS (kB) every second into FILE while PID lives
+  while kill -0 "$1" 2>/dev/null; do ps -o rss= -p "$1" >> "$2" || true; sleep 1; done
+}
+peak_mb() { sort -n "$1" | tail -1 | awk '{ printf "%d", $1 / 1024 }'; }
+P="bl$RANDOM"
+stop "${GW[a]}"; stop "${GW[b]}"; unset 'GW[a]' 'GW[b]'
+sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id) SELECT '$P-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $((BACKLOG - 1))) i"
+gateway a --payhook.processing.enabled=false
+rss_peak "${GW[a]}" "$OUT/rss-ingest.txt" &
+java -Xmx2g -cp "$OUT/classes" LoadGen --url http://127.0.0.1:18080/webhooks/stripe --secret "$SECRET" \
+  --n "$BACKLOG" --c 32 --orders "$P" --label backlog > "$OUT/backlog-send.txt"
+QUEUED=$(depth payhook.inbound || true)
+PAGED_MB=$( (du -sm "$OUT"/primary/data/paging "$OUT"/backup/data/paging 2>/dev/null || true) | awk '$1 > m { m = $1 } END { print m + 0 }')  # each member holds a copy
+stop "${GW[a]}"; unset 'GW[a]'
+DRAIN_START=$(date +%s)
+gateway a; rss_peak "${GW[a]}" "$OUT/rss-drain-a.txt" &
+gateway b; rss_peak "${GW[b]}" "$OUT/rss-drain-b.txt" &
+await_paid "$P" "$BACKLOG" 3600
+DRAIN_S=$(( $(date +%s) - DRAIN_START ))
+echo "backlog with processing off: $(cat "$OUT/backlog-send.txt") queued=${QUEUED:-?} paged_mb_per_member=$PAGED_MB heap_mb=$HEAP_MB rss_peak_ingest_mb=$(peak_mb "$OUT/rss-ingest.txt") rss_peak_drain_mb=$(peak_mb "$OUT/rss-drain-a.txt")/$(peak_mb "$OUT/rss-drain-b.txt") drained=$(paid "$P") drain_s=$DRAIN_S double_applied=$(double_applied "$P")"
+
+# --- check: scheduled jobs across instances ------------------------------------------------
+# the daily run fired every 4 s on both instances since they started: one run per tick, none overlapping
+RUNS=$(sql "SELECT count(*) FROM reconcile_runs WHERE trigger = 'daily'")
+TICKS_RUN_TWICE=$(sql "SELECT count(*) FROM (SELECT floor(extract(epoch FROM started_at) / 4) FROM reconcile_runs WHERE trigger = 'daily' GROUP BY 1 HAVING count(*) > 1) t")
+# two runs of one job at once (a sweep beside a daily run is allowed: they are two jobs)
+OVERLAPS=$(sql "SELECT count(*) FROM reconcile_runs a JOIN reconcile_runs b ON a.trigger = b.trigger AND a.id < b.id AND a.started_at < coalesce(b.finished_at, now()) AND b.started_at < coalesce(a.finished_at, now())")
+echo "scheduled jobs across instances: daily_ticks=$(( ($(date +%s) - START) / 4 )) daily_runs=$RUNS ticks_run_twice=$TICKS_RUN_TWICE overlapping_runs_of_one_job=$OVERLAPS"
 echo "logs and data: $OUT"

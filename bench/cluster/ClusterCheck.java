@@ -13,13 +13,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Compiled with bench/LoadGen.java (its payment and signature). The same events delivered three times each, split across two Payhook instances (A, B, A), a third of
- * them with the three deliveries at once; each delivery retried until its 2xx, as a provider does.
+ * Compiled with bench/LoadGen.java (its payment and signature). The same events delivered three times
+ * each, split across two Payhook instances (A, B, A), a third of them with the three deliveries at once;
+ * or (--copies 1) each once, to A or B in turn. A delivery is retried until its 2xx, as a provider does,
+ * the next attempt on the other instance, as a load balancer sends it. --rate paces the events per second.
  *
  *   javac -d out bench/LoadGen.java bench/cluster/ClusterCheck.java && java -cp out ClusterCheck --a http://127.0.0.1:18080 --b http://127.0.0.1:18180 \
- *       --api http://127.0.0.1:18081 --secret whsec_x --token t --n 1000 --prefix run1
+ *       --api http://127.0.0.1:18081 --secret whsec_x --token t --n 1000 --prefix run1 [--copies 1] [--rate 100]
  *
- * Prints: deliveries=... acknowledged=... retried=...
+ * Prints: deliveries=... acknowledged=... retried=... (answers that were not a 2xx, or no answer) unacknowledged=...
  */
 public class ClusterCheck {
 
@@ -32,10 +34,12 @@ public class ClusterCheck {
         String prefix = o.get("prefix");
         // --copies 1: each event once, to A or B in turn (the failover checks); 3: A, B, A (the duplicates check)
         int copies = Integer.parseInt(o.getOrDefault("copies", "3"));
+        double rate = Double.parseDouble(o.getOrDefault("rate", "0"));
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         ExecutorService pool = Executors.newFixedThreadPool(24);
         AtomicInteger acknowledged = new AtomicInteger();
         AtomicInteger retried = new AtomicInteger();
+        AtomicInteger unacknowledged = new AtomicInteger();
 
         List<CompletableFuture<Void>> orders = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -51,9 +55,13 @@ public class ClusterCheck {
         CompletableFuture.allOf(orders.toArray(CompletableFuture[]::new)).join();
 
         long ts = System.currentTimeMillis() / 1000;
+        long start = System.nanoTime();
         List<CompletableFuture<Void>> events = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             int e = i;
+            if (rate > 0) {
+                java.util.concurrent.locks.LockSupport.parkNanos(start + (long) (e * 1e9 / rate) - System.nanoTime());
+            }
             byte[] body = LoadGen.payment(prefix, e, ts, prefix);
             String signature = "t=" + ts + ",v1=" + LoadGen.hmac(o.get("secret"), ts + ".", body);
             String[] instances = copies == 1
@@ -62,30 +70,42 @@ public class ClusterCheck {
             if (e % 3 == 0) {
                 for (String instance : instances) {
                     events.add(CompletableFuture.runAsync(
-                            () -> deliver(http, instance, body, signature, acknowledged, retried), pool));
+                            () -> deliver(http, o, instance, body, signature, acknowledged, retried, unacknowledged),
+                            pool));
                 }
             } else {
                 events.add(CompletableFuture.runAsync(() -> {
                     for (String instance : instances) {
-                        deliver(http, instance, body, signature, acknowledged, retried);
+                        deliver(http, o, instance, body, signature, acknowledged, retried, unacknowledged);
                     }
                 }, pool));
             }
         }
         CompletableFuture.allOf(events.toArray(CompletableFuture[]::new)).join();
         pool.shutdown();
-        System.out.printf("deliveries=%d acknowledged=%d retried=%d%n", copies * n, acknowledged.get(), retried.get());
+        System.out.printf(
+                "deliveries=%d acknowledged=%d retried=%d unacknowledged=%d%n",
+                copies * n, acknowledged.get(), retried.get(), unacknowledged.get());
     }
 
     private static void deliver(
-            HttpClient http, String instance, byte[] body, String signature, AtomicInteger acknowledged, AtomicInteger retried) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(instance + "/webhooks/stripe"))
-                .timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json")
-                .header("Stripe-Signature", signature)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
-        for (int attempt = 0; attempt < 60; attempt++) {
+            HttpClient http,
+            Map<String, String> o,
+            String instance,
+            byte[] body,
+            String signature,
+            AtomicInteger acknowledged,
+            AtomicInteger retried,
+            AtomicInteger unacknowledged) {
+        String other = instance.equals(o.get("a")) ? o.get("b") : o.get("a");
+        for (int attempt = 0; attempt < 120; attempt++) {
+            HttpRequest request = HttpRequest.newBuilder(
+                            URI.create((attempt % 2 == 0 ? instance : other) + "/webhooks/stripe"))
+                    .timeout(Duration.ofSeconds(30))
+                    .header("Content-Type", "application/json")
+                    .header("Stripe-Signature", signature)
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                    .build();
             if (call(http, request) / 100 == 2) {
                 acknowledged.incrementAndGet();
                 return;
@@ -98,6 +118,7 @@ public class ClusterCheck {
                 return;
             }
         }
+        unacknowledged.incrementAndGet();
     }
 
     private static int call(HttpClient http, HttpRequest request) {

@@ -5,7 +5,8 @@ usage: ha-broker.py primary|backup OWN_PORT OTHER_PORT CLUSTER_PASSWORD < broker
 
 The address settings, addresses and security stay broker/broker.xml's own; only the acceptor's port,
 the connectors of both members, the cluster credentials, the cluster connection and the HA policy
-(replication; the backup fails back to the primary when it returns) are added.
+(replication; a primary that returns after a failover checks for the active server and becomes its
+backup: no failback, so clients fail over once, not twice) are added.
 """
 import sys
 
@@ -15,7 +16,7 @@ xml = xml.replace("tcp://${payhook.broker.host:127.0.0.1}:${payhook.broker.port:
 policy = (
     "<primary><check-for-active-server>true</check-for-active-server></primary>"
     if role == "primary"
-    else "<backup><allow-failback>true</allow-failback></backup>"
+    else "<backup><allow-failback>false</allow-failback></backup>"
 )
 ha = f"""
     <connectors>
