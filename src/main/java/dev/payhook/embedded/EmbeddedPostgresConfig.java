@@ -40,7 +40,9 @@ public class EmbeddedPostgresConfig {
                 ? Path.of(settings.getDataDir()).toAbsolutePath().normalize()
                 : Files.createTempDirectory("payhook-postgres-");
         EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
-                // zonky turns synchronous_commit off; a commit Payhook acknowledges to the broker must be on disk
+                // zonky starts the server with -F (fsync off) and synchronous_commit off: a commit after
+                // which Payhook acknowledges the message to the broker must be on disk, power loss or not
+                .setServerConfig("fsync", "on")
                 .setServerConfig("synchronous_commit", "on")
                 // zonky's own JVM hook would stop the server while the JMS consumers still run; Spring
                 // closes it after them, once the routes, the scheduler and the pool have stopped
