@@ -4,10 +4,14 @@
 # same data with processing on, and reports over a steady window: payments applied per second and
 # CPU per payment of the JVM (ingress idle; broker and outbox worker included) and of PostgreSQL,
 # and the SQL statements and commits per payment (pg_stat_statements: counts do not drift with load).
+# Then, in the same run: receive -> paid latency paced at half the rate just measured, and
+# PostgreSQL's own single-row commit rate (pgbench, as many clients as consumers, gateway idle).
+# Ends with one line per figure of issue 16: FIGURE value target ok|short.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N="${N:-40000}"; C="${C:-64}"; WINDOW="${WINDOW:-30}"  # WARMUP (s, default 15) before the window
 PORT="${PORT:-18090}"; OPS_PORT="${OPS_PORT:-18091}"; PG_PORT="${PG_PORT:-54330}"
+CONSUMERS="${CONSUMERS:-4}"   # payhook.processing.consumers, and pgbench's clients
 OUT="bench/results/processing-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$OUT/classes"
 mvn -q -B -ntp -DskipTests package
@@ -15,24 +19,32 @@ javac -d "$OUT/classes" bench/LoadGen.java
 SECRET="whsec_bench_$RANDOM$RANDOM"
 PID=""
 trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait 2>/dev/null || true' EXIT
-start() {  # start PROCESSING_ENABLED
+start() {  # start PROCESSING_ENABLED: sets PID and STARTUP_S (launch to healthy)
+  local t0; t0=$(date +%s.%N)
   java ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \
     --payhook.embedded-postgres.data-dir="$OUT/data/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
     --spring.artemis.embedded.data-directory="$OUT/data/artemis" --payhook.providers.stripe.secrets[0]="$SECRET" \
-    --payhook.processing.enabled="$1" ${PAYHOOK_ARGS:-} > "$OUT/payhook-$1.log" 2>&1 &
+    --payhook.processing.consumers="$CONSUMERS" --payhook.processing.enabled="$1" ${PAYHOOK_ARGS:-} > "$OUT/payhook-$1.log" 2>&1 &
   PID=$!
-  for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health" >/dev/null && return 0; sleep 1; done
+  for _ in $(seq 1 600); do
+    if curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health" >/dev/null; then
+      STARTUP_S=$(awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { printf "%.1f", a - b }'); return 0
+    fi
+    sleep 0.1
+  done
   echo "Payhook did not start, see $OUT" >&2; exit 1
 }
 sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }
 cpu() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }  # user + system ticks; 0 for a process gone since
 pg_cpu() { local t=0 p; for p in $(pgrep -x postgres); do t=$((t + $(cpu "$p"))); done; echo "$t"; }
 applied() { sql "SELECT count(*) FROM receipts WHERE outcome <> 'received'"; }
+orders() { sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id)
+     SELECT '$1-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $2 - 1) i"; }
+rss_samples() { while kill -0 "$1" 2>/dev/null; do ps -o rss= -p "$1" >> "$OUT/rss.txt" || true; sleep 0.5; done; }
 
 start false
 PREFIX="proc$RANDOM$RANDOM"
-sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id)
-     SELECT '$PREFIX-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $N - 1) i"
+orders "$PREFIX" "$N"
 # exactly N distinct events (LoadGen registers no order without --token: they are in the table)
 java -cp "$OUT/classes" LoadGen --url "http://127.0.0.1:$PORT/webhooks/stripe" --secret "$SECRET" --c "$C" --n "$N" \
   --orders "$PREFIX" --label preload
@@ -40,6 +52,7 @@ sql "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'"  # this r
 kill $PID; wait $PID 2>/dev/null || true; PID=""
 
 start true
+rss_samples "$PID" &
 sleep "${WARMUP:-15}"  # JIT warm-up on the backlog
 sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"
 commits() { sql "SELECT xact_commit FROM pg_stat_database WHERE datname = 'payhook'"; }
@@ -52,13 +65,56 @@ n1=$(applied); x1=$(commits); j1=$(cpu $PID); p1=$(pg_cpu); t1=$(date +%s.%N)
 statements=$(sql "SELECT round(sum(calls)::numeric / max(calls) FILTER (WHERE query ~ '^\s*INSERT INTO receipts '), 1)
   FROM pg_stat_statements WHERE query !~* '^(BEGIN|COMMIT|ROLLBACK)' AND query !~ '$OWN'")
 TICK=$(getconf CLK_TCK)
-awk -v n=$((n1 - n0)) -v j=$((j1 - j0)) -v p=$((p1 - p0)) -v t0="$t0" -v t1="$t1" -v hz="$TICK" -v cores="$(nproc)" 'BEGIN {
-  dt = t1 - t0
-  printf "processing alone, %d cores: %d payments in %.1f s = %.0f/s; CPU per payment: JVM %.2f ms, PostgreSQL %.2f ms\n",
-    cores, n, dt, n / dt, j * 1000 / hz / n, p * 1000 / hz / n }'
-awk -v s="$statements" -v x=$((x1 - x0)) -v n=$((n1 - n0)) 'BEGIN {
-  printf "per payment: %s SQL statements (BEGIN/COMMIT not counted), %.2f committed transactions\n", s, x / n }'
+read -r RATE JVM_MS PG_MS COMMITS <<< "$(awk -v n=$((n1 - n0)) -v j=$((j1 - j0)) -v p=$((p1 - p0)) -v x=$((x1 - x0)) \
+  -v t0="$t0" -v t1="$t1" -v hz="$TICK" 'BEGIN {
+  printf "%.1f %.2f %.2f %.2f", n / (t1 - t0), j * 1000 / hz / n, p * 1000 / hz / n, x / n }')"
+echo "processing alone, $(nproc) cores: $((n1 - n0)) payments in $WINDOW s = $RATE/s; CPU per payment: JVM $JVM_MS ms, PostgreSQL $PG_MS ms"
+echo "per payment: $statements SQL statements (BEGIN/COMMIT not counted), $COMMITS committed transactions"
 sql "SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) FROM pg_stat_statements
      WHERE query !~ '$OWN' ORDER BY calls DESC" > "$OUT/statements.txt"
+for _ in $(seq 1 1200); do [ "$(applied)" -ge "$N" ] && break; sleep 0.5; done
+
+# receive -> paid, paced at half the rate just measured, 20 s, the backlog drained
+PACE=$(awk -v r="$RATE" 'BEGIN { printf "%d", r / 2 }')
+PACED="paced$RANDOM"
+orders "$PACED" $((PACE * 20))
+java -cp "$OUT/classes" LoadGen --url "http://127.0.0.1:$PORT/webhooks/stripe" --secret "$SECRET" --c 16 \
+  --n $((PACE * 20)) --rate "$PACE" --orders "$PACED" --label paced
+for _ in $(seq 1 600); do
+  [ "$(sql "SELECT count(*) FROM orders WHERE order_id LIKE '$PACED-%' AND status = 'paid'")" -ge $((PACE * 20)) ] && break
+  sleep 0.5
+done
+PAID_P99=$(sql "SELECT round(percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM o.updated_at - r.received_at) * 1000)::numeric, 1)
+  FROM orders o JOIN receipts r ON r.order_id = o.order_id WHERE o.order_id LIKE '$PACED-%' AND o.status = 'paid'")
+echo "receive -> order paid at $PACE/s: p99 $PAID_P99 ms"
+
+# PostgreSQL's own rate of single-row commits on the same server, as many clients as consumers
+PGBENCH="$(command -v pgbench || ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | sort -V | tail -1 || true)"
+PG_TPS=""
+if [ -n "$PGBENCH" ]; then
+  sql "CREATE TABLE IF NOT EXISTS bench_commit (id BIGSERIAL PRIMARY KEY, v BIGINT NOT NULL)"
+  printf '\\set v random(1, 1000000000)\nINSERT INTO bench_commit (v) VALUES (:v);\n' > "$OUT/commit.sql"
+  PG_TPS=$("$PGBENCH" -n -h 127.0.0.1 -p "$PG_PORT" -U postgres -c "$CONSUMERS" -j 2 -T 10 -f "$OUT/commit.sql" payhook \
+    | awk '/^tps/ { print $3; exit }')
+  echo "PostgreSQL single-row commits, $CONSUMERS clients: $PG_TPS/s"
+else
+  echo "pgbench not found (Debian: postgresql): T1 not measured"
+fi
+RSS_MB=$(sort -n "$OUT/rss.txt" | tail -1 | awk '{ printf "%d", $1 / 1024 }')
 echo "applied so far: $(sql "SELECT count(*) FILTER (WHERE outcome = 'applied') || ' of ' || count(*) FROM receipts")"
 echo "results in $OUT"
+
+figure() {  # figure NAME VALUE TARGET (<=x or >=x)
+  awk -v name="$1" -v v="$2" -v t="$3" 'BEGIN {
+    if (v == "") { printf "%s n/a %s short\n", name, t; exit }
+    limit = substr(t, 3) + 0
+    ok = (substr(t, 1, 2) == "<=") ? (v + 0 <= limit) : (v + 0 >= limit)
+    printf "%s %s %s %s\n", name, v, t, ok ? "ok" : "short" }'
+}
+figure T1_payments_per_pg_commit "$( [ -n "$PG_TPS" ] && awk -v r="$RATE" -v p="$PG_TPS" 'BEGIN { printf "%.2f", r / p }')" ">=0.3"
+figure T2_statements_per_payment "$statements" "<=8"
+figure T2_commits_per_payment "$COMMITS" "<=1"
+figure T3_jvm_cpu_ms_per_payment "$JVM_MS" "<=1.5"
+figure T4_paid_p99_ms_at_half_rate "$PAID_P99" "<=250"
+figure M1_peak_rss_mb "$RSS_MB" "<=512"
+figure M1_start_to_healthy_s "$STARTUP_S" "<=10"
