@@ -6,6 +6,7 @@
 #   bench/cluster.sh     N=1000 events per check; KILL_N=5000, PG_N=2000 paced; BACKLOG=300000
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 N="${N:-1000}"; KILL_N="${KILL_N:-5000}"; PG_N="${PG_N:-2000}"; BACKLOG="${BACKLOG:-300000}"
 PG_PORT="${PG_PORT:-55432}"
 VERSION="${ARTEMIS_VERSION:-2.40.0}"
@@ -156,23 +157,19 @@ ROLE=$(grep -q "AMQ221007" "$OUT/primary-restarted.log" && echo "active again (f
 echo "primary broker killed under load: events=$N $(cat "$OUT/failover.txt") paid=$(paid "$P") acknowledged_lost=$((ACKED - $(paid "$P"))) old_primary=$ROLE"
 
 # --- check: a backlog with processing off --------------------------------------------------
-rss_peak() {  # rss_peak PID FILE: samples the RSS (kB) every second into FILE while PID lives
-  while kill -0 "$1" 2>/dev/null; do ps -o rss= -p "$1" >> "$2" || true; sleep 1; done
-}
-peak_mb() { sort -n "$1" | tail -1 | awk '{ printf "%d", $1 / 1024 }'; }
 P="bl$RANDOM"
 stop "${GW[a]}"; stop "${GW[b]}"; unset 'GW[a]' 'GW[b]'
 sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id) SELECT '$P-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $((BACKLOG - 1))) i"
 gateway a --payhook.processing.enabled=false
-rss_peak "${GW[a]}" "$OUT/rss-ingest.txt" &
+rss_samples "${GW[a]}" "$OUT/rss-ingest.txt" &
 java -Xmx2g -cp "$OUT/classes" LoadGen --url http://127.0.0.1:18080/webhooks/stripe --secret "$SECRET" \
   --n "$BACKLOG" --c 32 --orders "$P" --label backlog > "$OUT/backlog-send.txt"
 QUEUED=$(depth payhook.inbound || true)
 PAGED_MB=$( (du -sm "$OUT"/primary/data/paging "$OUT"/backup/data/paging 2>/dev/null || true) | awk '$1 > m { m = $1 } END { print m + 0 }')  # each member holds a copy
 stop "${GW[a]}"; unset 'GW[a]'
 DRAIN_START=$(date +%s)
-gateway a; rss_peak "${GW[a]}" "$OUT/rss-drain-a.txt" &
-gateway b; rss_peak "${GW[b]}" "$OUT/rss-drain-b.txt" &
+gateway a; rss_samples "${GW[a]}" "$OUT/rss-drain-a.txt" &
+gateway b; rss_samples "${GW[b]}" "$OUT/rss-drain-b.txt" &
 await_paid "$P" "$BACKLOG" 3600
 DRAIN_S=$(( $(date +%s) - DRAIN_START ))
 echo "backlog with processing off: $(cat "$OUT/backlog-send.txt") queued=${QUEUED:-?} paged_mb_per_member=$PAGED_MB heap_mb=$HEAP_MB rss_peak_ingest_mb=$(peak_mb "$OUT/rss-ingest.txt") rss_peak_drain_mb=$(peak_mb "$OUT/rss-drain-a.txt")/$(peak_mb "$OUT/rss-drain-b.txt") drained=$(paid "$P") drain_s=$DRAIN_S double_applied=$(double_applied "$P")"

@@ -9,6 +9,7 @@
 # Ends with one line per figure of issue 16: FIGURE value target ok|short.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 N="${N:-40000}"; C="${C:-64}"; WINDOW="${WINDOW:-30}"  # WARMUP (s, default 15) before the window
 PORT="${PORT:-18090}"; OPS_PORT="${OPS_PORT:-18091}"; PG_PORT="${PG_PORT:-54330}"
 CONSUMERS="${CONSUMERS:-4}"   # payhook.processing.consumers, and pgbench's clients
@@ -40,7 +41,6 @@ pg_cpu() { local t=0 p; for p in $(pgrep -x postgres); do t=$((t + $(cpu "$p")))
 applied() { sql "SELECT count(*) FROM receipts WHERE outcome <> 'received'"; }
 orders() { sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id)
      SELECT '$1-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $2 - 1) i"; }
-rss_samples() { while kill -0 "$1" 2>/dev/null; do ps -o rss= -p "$1" >> "$OUT/rss.txt" || true; sleep 0.5; done; }
 
 start false
 PREFIX="proc$RANDOM$RANDOM"
@@ -52,7 +52,7 @@ sql "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'"  # this r
 kill $PID; wait $PID 2>/dev/null || true; PID=""
 
 start true
-rss_samples "$PID" &
+rss_samples "$PID" "$OUT/rss.txt" &
 sleep "${WARMUP:-15}"  # JIT warm-up on the backlog
 sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"
 commits() { sql "SELECT xact_commit FROM pg_stat_database WHERE datname = 'payhook'"; }
@@ -111,21 +111,13 @@ if [ -n "$PGBENCH" ]; then
 else
   echo "pgbench not found (Debian: postgresql): T1 not measured"
 fi
-RSS_MB=$(sort -n "$OUT/rss.txt" | tail -1 | awk '{ printf "%d", $1 / 1024 }')
 echo "applied so far: $(sql "SELECT count(*) FILTER (WHERE outcome = 'applied') || ' of ' || count(*) FROM receipts")"
 echo "results in $OUT"
 
-figure() {  # figure NAME VALUE TARGET (<=x or >=x)
-  awk -v name="$1" -v v="$2" -v t="$3" 'BEGIN {
-    if (v == "") { printf "%s n/a %s short\n", name, t; exit }
-    limit = substr(t, 3) + 0
-    ok = (substr(t, 1, 2) == "<=") ? (v + 0 <= limit) : (v + 0 >= limit)
-    printf "%s %s %s %s\n", name, v, t, ok ? "ok" : "short" }'
-}
 figure T1_payments_per_pg_commit "$( [ -n "$PG_TPS" ] && awk -v r="$RATE" -v p="$PG_TPS" 'BEGIN { printf "%.2f", r / p }')" ">=0.3"
 figure T2_statements_per_payment "$statements" "<=8"
 figure T2_commits_per_payment "$COMMITS" "<=1"
 figure T3_jvm_cpu_ms_per_payment "$JVM_MS" "<=1.5"
 figure T4_paid_p99_ms_at_half_rate "$PAID_P99" "<=250"
-figure M1_peak_rss_mb "$RSS_MB" "<=512"
+figure M1_peak_rss_mb "$(peak_mb "$OUT/rss.txt")" "<=512"
 figure M1_start_to_healthy_s "$STARTUP_S" "<=10"

@@ -7,6 +7,7 @@
 # Results and logs under bench/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 N="${N:-20000}"          # events per paced phase (and per throughput phase without wrk)
 DURATION="${DURATION:-20}"  # seconds per throughput phase with wrk
 WRK_EVENTS="${WRK_EVENTS:-100000}"  # distinct signed events prepared for a wrk phase
@@ -32,7 +33,7 @@ java ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar \
   ${PAYHOOK_ARGS:-} > "$OUT/payhook.log" 2>&1 &
 PID=$!
 trap 'kill $PID 2>/dev/null; wait $PID 2>/dev/null || true' EXIT
-( while kill -0 $PID 2>/dev/null; do ps -o rss= -p $PID >> "$OUT/rss.txt" || true; sleep 0.5; done ) &
+rss_samples $PID "$OUT/rss.txt" &
 for _ in $(seq 1 120); do
   curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health" >/dev/null && break
   sleep 1
@@ -119,13 +120,6 @@ done
 ratio() { echo "$1" | sed 's/.*throughput=\([0-9]*\).*/\1/'; }
 awk -v s="$(ratio "$SIGNED")" -v n="$(ratio "$NOOP")" 'BEGIN { printf "ratio signed/no-op: %.2f (%d / %d per s)\n", s / n, s, n }'
 echo "results in $OUT"
-figure() {  # figure NAME VALUE TARGET (<=x or >=x)
-  awk -v name="$1" -v v="$2" -v t="$3" 'BEGIN {
-    if (v == "") { printf "%s n/a %s short\n", name, t; exit }
-    limit = substr(t, 3) + 0
-    ok = (substr(t, 1, 2) == "<=") ? (v + 0 <= limit) : (v + 0 >= limit)
-    printf "%s %s %s %s\n", name, v, t, ok ? "ok" : "short" }'
-}
 figure I1_signed_per_bare_durable_handler "" ">=0.9"   # the bare handler is not built yet
 figure I2_ack_p99_ms_at_half_ingest "$HALF_ACK_P99" "<=50"
-figure M1_peak_rss_mb "$(sort -n "$OUT/rss.txt" | tail -1 | awk '{ printf "%d", $1 / 1024 }')" "<=512"
+figure M1_peak_rss_mb "$(peak_mb "$OUT/rss.txt")" "<=512"
