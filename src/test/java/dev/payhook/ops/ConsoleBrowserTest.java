@@ -48,8 +48,15 @@ class ConsoleBrowserTest extends GatewayTest {
                 .endsWith("/ops/login");
         browser.driver.findElement(By.id("token")).sendKeys(dev.payhook.support.Gateway.OPS_TOKEN);
         browser.driver.findElement(By.id("name")).sendKeys(OPS_NAME);
-        browser.driver.findElement(By.id("login")).click();
+        clickToLoad(browser.driver.findElement(By.id("login")));
         waitFor(By.id("open-dead-letters"));
+    }
+
+    /** Clicks something that loads a page and waits until the old page is gone, so no lookup finds its elements. */
+    private void clickToLoad(WebElement element) {
+        WebElement page = browser.driver.findElement(By.tagName("html"));
+        element.click();
+        new WebDriverWait(browser.driver, DEADLINE).until(ExpectedConditions.stalenessOf(page));
     }
 
     private WebElement waitFor(By by) {
@@ -70,16 +77,16 @@ class ConsoleBrowserTest extends GatewayTest {
 
         logIn();
         browser.screenshot("overview");
-        browser.driver.findElement(By.linkText("Dead letters")).click();
+        clickToLoad(browser.driver.findElement(By.linkText("Dead letters")));
         WebElement row = waitFor(By.id("dl-" + event));
         assertThat(row.getText()).contains("stripe", "unknown_order");
         browser.screenshot("dead-letters");
 
         assertThat(gateway.putOrder(order, 1200, "USD").status()).isEqualTo(201);
-        row.findElement(By.linkText("Replay…")).click();
+        clickToLoad(row.findElement(By.linkText("Replay…")));
         assertThat(waitFor(By.tagName("h1")).getText()).isEqualTo("Replay this dead letter?");
         browser.screenshot("confirm-replay");
-        browser.driver.findElement(By.id("confirm")).click();
+        clickToLoad(browser.driver.findElement(By.id("confirm")));
 
         assertThat(waitFor(By.id("message")).getText()).contains("Replayed dead letter " + deadLetter);
         assertThat(browser.driver.findElements(By.id("dl-" + event))).isEmpty();
@@ -114,7 +121,7 @@ class ConsoleBrowserTest extends GatewayTest {
         WebElement row = waitFor(By.id("review-" + review));
         row.findElement(By.name("note")).sendKeys("Stripe dashboard says lost; customer refunded by hand");
         browser.screenshot("reviews");
-        row.findElement(By.tagName("button")).click();
+        clickToLoad(row.findElement(By.tagName("button")));
 
         assertThat(waitFor(By.id("message")).getText()).isEqualTo("Resolved review " + review + ".");
         assertThat(browser.driver.findElements(By.id("review-" + review))).isEmpty();
@@ -133,13 +140,13 @@ class ConsoleBrowserTest extends GatewayTest {
         awaitOrder(order, "paid");
 
         logIn();
-        browser.driver.findElement(By.linkText("Receipts")).click();
+        clickToLoad(browser.driver.findElement(By.linkText("Receipts")));
         waitFor(By.id("event_id")).sendKeys(event);
-        browser.driver.findElement(By.id("search")).click();
+        clickToLoad(browser.driver.findElement(By.id("search")));
         WebElement found = waitFor(By.id("receipts"));
         assertThat(found.getText()).contains(event, "applied");
         browser.screenshot("receipts");
-        found.findElement(By.cssSelector("td a")).click();
+        clickToLoad(found.findElement(By.cssSelector("td a")));
 
         assertThat(waitFor(By.id("body")).getText())
                 .contains("\"id\": \"" + event + "\"")
@@ -154,7 +161,7 @@ class ConsoleBrowserTest extends GatewayTest {
     void theWrongTokenIsRefused() {
         browser.driver.get(console + "/ops/login");
         browser.driver.findElement(By.id("token")).sendKeys("not-the-token");
-        browser.driver.findElement(By.id("login")).click();
+        clickToLoad(browser.driver.findElement(By.id("login")));
         assertThat(waitFor(By.id("refused")).getText()).isEqualTo("That is not the ops token.");
         browser.screenshot("login-refused");
         assertThat(browser.driver.manage().getCookieNamed("PAYHOOK_CONSOLE")).isNull();
