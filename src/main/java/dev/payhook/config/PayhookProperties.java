@@ -188,6 +188,18 @@ public class PayhookProperties {
         /** Deliveries after which a message that fails on its own goes to payhook.dlq. */
         @Min(1)
         private int maxAttempts = 5;
+        /** Messages applied in one database transaction (and acknowledged in one JMS transaction) at most. */
+        @Min(1)
+        @Max(1000)
+        private int batchSize = 32;
+
+        public int getBatchSize() {
+            return batchSize;
+        }
+
+        public void setBatchSize(int batchSize) {
+            this.batchSize = batchSize;
+        }
 
         public boolean isEnabled() {
             return enabled;

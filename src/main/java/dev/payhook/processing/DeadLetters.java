@@ -78,7 +78,7 @@ public class DeadLetters {
                 .increment();
         metrics.outcome(new Receipt(e.receiptId(), e.provider(), e.receivedAt()), ReceiptOutcome.DEAD_LETTERED);
         log.warn("Dead-lettered receipt {} of {}: {}", e.receiptId(), e.provider(), reason);
-        Object attempts = exchange.getIn().getHeader("JMSXDeliveryCount");
+        int attempts = Failures.attempt(exchange);
         e.writeTo(exchange.getIn());
         exchange.getIn().setHeader(REASON_HEADER, reason.wireName());
         exchange.getIn().setHeader(ATTEMPTS_HEADER, attempts);

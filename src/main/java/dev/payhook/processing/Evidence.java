@@ -8,8 +8,9 @@ import org.apache.camel.ExchangeProperty;
 import org.springframework.stereotype.Component;
 
 /**
- * Step A: the receipt row, committed on its own before anything is applied, whether or not the
- * message can be read. It names the event and the order as far as the reading tells them.
+ * Step A: the receipt row, written before anything is applied, whether or not the message can be
+ * read, and committed with the message's outcome. It names the event and the order as far as the
+ * reading tells them.
  */
 @Component("evidence")
 public class Evidence {

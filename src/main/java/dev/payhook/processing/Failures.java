@@ -53,9 +53,7 @@ public class Failures implements Predicate {
     private boolean judge(Exchange exchange) {
         Throwable failure = failure(exchange);
         if (isInfrastructure(failure)) {
-            meters.counter("payhook.processing.failures", "cause", "infrastructure")
-                    .increment();
-            log.warn("Infrastructure failure, the message will be redelivered: {}", String.valueOf(failure));
+            // counted and logged once for its whole batch, by BatchFailures
             return false;
         }
         if (causedBy(failure, UnknownReference.class)) {
@@ -67,10 +65,19 @@ public class Failures implements Predicate {
         if (causedBy(failure, UnparseablePayload.class)) {
             return true;
         }
-        Integer delivery = exchange.getIn().getHeader("JMSXDeliveryCount", Integer.class);
-        int attempt = delivery == null ? 1 : delivery;
+        int attempt = attempt(exchange);
         log.warn("Processing failed (attempt {} of {})", attempt, maxAttempts, failure);
         return attempt >= maxAttempts;
+    }
+
+    /**
+     * This delivery's attempt: the broker's delivery count of the message, plus the attempts of the
+     * copies before it when {@link Retries} put it back on the queue.
+     */
+    static int attempt(Exchange exchange) {
+        Integer delivery = exchange.getIn().getHeader("JMSXDeliveryCount", Integer.class);
+        Integer earlier = exchange.getIn().getHeader(Retries.FAILED_ATTEMPTS, Integer.class);
+        return (earlier == null ? 0 : earlier) + (delivery == null ? 1 : delivery);
     }
 
     /** The exception being handled: still on the exchange while doCatch decides, in a property once caught. */

@@ -5,14 +5,34 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
 
+/**
+ * The transactions of routes/processing.yaml: one per batch of messages, a savepoint per message
+ * and per event inside it. Three policies, not one: Camel treats a second {@code transacted} with
+ * the same policy as already applied and would not open the savepoint.
+ */
 @Configuration(proxyBeanMethods = false)
 public class ProcessingConfig {
 
-    /** One database transaction per normalized event (the {@code transacted} step of routes/processing.yaml). */
+    @Bean
+    SpringTransactionPolicy batchTransaction(PlatformTransactionManager transactionManager) {
+        return policy(transactionManager, "PROPAGATION_REQUIRED");
+    }
+
+    /** A savepoint in the batch; its own transaction for a fact the reconciler pulled. */
+    @Bean
+    SpringTransactionPolicy deliveryTransaction(PlatformTransactionManager transactionManager) {
+        return policy(transactionManager, "PROPAGATION_NESTED");
+    }
+
+    /** A savepoint in the delivery's. */
     @Bean
     SpringTransactionPolicy eventTransaction(PlatformTransactionManager transactionManager) {
+        return policy(transactionManager, "PROPAGATION_NESTED");
+    }
+
+    private static SpringTransactionPolicy policy(PlatformTransactionManager transactionManager, String propagation) {
         SpringTransactionPolicy policy = new SpringTransactionPolicy(transactionManager);
-        policy.setPropagationBehaviorName("PROPAGATION_REQUIRES_NEW");
+        policy.setPropagationBehaviorName(propagation);
         return policy;
     }
 }

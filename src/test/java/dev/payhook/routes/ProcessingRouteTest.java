@@ -4,15 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.payhook.config.PayhookProperties;
 import dev.payhook.processing.Failures;
+import dev.payhook.processing.Retries;
 import dev.payhook.provider.UnparseablePayload;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.camel.Exchange;
+import org.apache.camel.Message;
 import org.apache.camel.Processor;
 import org.apache.camel.component.mock.MockEndpoint;
 import org.apache.camel.spi.Registry;
 import org.apache.camel.spring.spi.SpringTransactionPolicy;
+import org.apache.camel.support.DefaultMessage;
 import org.apache.camel.support.processor.idempotent.MemoryIdempotentRepository;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
@@ -21,10 +24,11 @@ import org.springframework.transaction.support.AbstractPlatformTransactionManage
 import org.springframework.transaction.support.DefaultTransactionStatus;
 
 /**
- * routes/processing.yaml as Camel runs it, with the real failure judge and every other step
- * stubbed: evidence before events, one pass through the lock and the router per event, a
- * duplicate routed to its own step, a message that fails on its own dead-lettered to payhook.dlq
- * and consumed, an infrastructure failure rethrown so the broker redelivers it.
+ * routes/processing.yaml as Camel runs it, with the real failure judge and retry step and every
+ * other step stubbed: evidence before events, one pass through the lock and the router per event,
+ * a duplicate routed to its own step, a message that fails on its own dead-lettered to payhook.dlq
+ * and consumed, one with attempts left put back on payhook.inbound alone while the rest of its
+ * batch goes on, an infrastructure failure rethrown so the broker redelivers the batch.
  */
 class ProcessingRouteTest extends YamlRouteTest {
 
@@ -37,6 +41,9 @@ class ProcessingRouteTest extends YamlRouteTest {
             String fault = exchange.getIn().getHeader("fault", String.class);
             if ("poison".equals(fault)) {
                 throw new UnparseablePayload("not the provider's format");
+            }
+            if ("bug".equals(fault)) {
+                throw new IllegalStateException("a bug in an adapter");
             }
             if ("database".equals(fault)) {
                 throw new CannotGetJdbcConnectionException("the database is down");
@@ -146,16 +153,17 @@ class ProcessingRouteTest extends YamlRouteTest {
     @Override
     protected void bindToRegistry(Registry registry) {
         PayhookProperties properties = new PayhookProperties();
-        properties.getProcessing().setMaxAttempts(1);
+        properties.getProcessing().setMaxAttempts(2);
         registry.bind("normalizer", new NormalizerStep(steps));
         registry.bind("evidence", new EvidenceStep(steps));
         registry.bind("applier", steps);
         registry.bind("deadLetters", new DeadLetterStep(steps));
         registry.bind("failures", new Failures(properties, new SimpleMeterRegistry()));
         registry.bind("eventRouting", ROUTING);
-        SpringTransactionPolicy transactions = new SpringTransactionPolicy(new NoTransactions());
-        transactions.setPropagationBehaviorName("PROPAGATION_REQUIRES_NEW");
-        registry.bind("eventTransaction", transactions);
+        registry.bind("retries", new Retries());
+        for (String policy : List.of("batchTransaction", "deliveryTransaction", "eventTransaction")) {
+            registry.bind(policy, new SpringTransactionPolicy(new NoTransactions()));
+        }
         registry.bind("eventIdRepository", MemoryIdempotentRepository.memoryIdempotentRepository());
     }
 
@@ -163,11 +171,29 @@ class ProcessingRouteTest extends YamlRouteTest {
         return getMockEndpoint("mock:jms:queue:payhook.dlq");
     }
 
+    private MockEndpoint inbound() {
+        return getMockEndpoint("mock:jms:queue:payhook.inbound");
+    }
+
+    /** A batch as the jms-batch consumer hands it over: its messages, each with its fault header if any. */
+    private List<Message> batch(String... faults) {
+        List<Message> messages = new ArrayList<>();
+        for (String fault : faults) {
+            Message m = new DefaultMessage(context);
+            m.setBody("delivery");
+            if (!fault.isEmpty()) {
+                m.setHeader("fault", fault);
+            }
+            messages.add(m);
+        }
+        return messages;
+    }
+
     @Test
     void evidenceFirstThenEachEventOnceThroughTheRouter() throws Exception {
         dlq().expectedMessageCount(0);
-        template.sendBody("direct:inbound", "delivery");
-        template.sendBody("direct:inbound", "redelivery");
+        template.sendBody("direct:inbound", batch(""));
+        template.sendBody("direct:inbound", batch(""));
         dlq().assertIsSatisfied();
         assertThat(steps.ran)
                 .containsExactly(
@@ -184,7 +210,7 @@ class ProcessingRouteTest extends YamlRouteTest {
     @Test
     void aMessageThatFailsOnItsOwnIsDeadLetteredAndConsumed() throws Exception {
         dlq().expectedMessageCount(1);
-        Exchange done = template.send("direct:inbound", e -> e.getIn().setHeader("fault", "poison"));
+        Exchange done = template.send("direct:inbound", e -> e.getIn().setBody(batch("poison")));
         dlq().assertIsSatisfied();
         assertThat(done.getException()).isNull();
         assertThat(steps.ran).containsExactly("read", "dead-letter");
@@ -193,9 +219,48 @@ class ProcessingRouteTest extends YamlRouteTest {
     @Test
     void anInfrastructureFailureIsRethrownForARedelivery() throws Exception {
         dlq().expectedMessageCount(0);
-        Exchange done = template.send("direct:inbound", e -> e.getIn().setHeader("fault", "database"));
+        Exchange done = template.send("direct:inbound", e -> e.getIn().setBody(batch("", "database", "")));
         dlq().assertIsSatisfied();
-        assertThat(done.getException()).isInstanceOf(CannotGetJdbcConnectionException.class);
-        assertThat(steps.ran).containsExactly("read");
+        assertThat(done.getException()).hasRootCauseInstanceOf(CannotGetJdbcConnectionException.class);
+        // the batch stops at the failure: the broker redelivers all of it
+        assertThat(steps.ran).containsExactly("read", "evidence", "payment:evt_1", "payment:evt_2", "read");
+    }
+
+    @Test
+    void aMessageWithAttemptsLeftGoesBackAloneAndTheRestOfItsBatchGoesOn() throws Exception {
+        dlq().expectedMessageCount(0);
+        inbound().expectedMessageCount(1);
+        inbound().expectedHeaderReceived(Retries.FAILED_ATTEMPTS, 1);
+        Exchange done = template.send("direct:inbound", e -> e.getIn().setBody(batch("", "bug", "")));
+        dlq().assertIsSatisfied();
+        inbound().assertIsSatisfied();
+        assertThat(done.getException()).isNull();
+        assertThat(inbound().getExchanges().get(0).getIn().getHeader("fault")).isEqualTo("bug");
+        // due after the broker's first redelivery delay, not at once
+        assertThat(inbound().getExchanges().get(0).getIn().getHeader("_AMQ_SCHED_DELIVERY", Long.class))
+                .isGreaterThan(System.currentTimeMillis());
+        assertThat(steps.ran)
+                .containsExactly(
+                        "read",
+                        "evidence",
+                        "payment:evt_1",
+                        "payment:evt_2",
+                        "read",
+                        "read",
+                        "evidence",
+                        "duplicate:evt_1",
+                        "duplicate:evt_2");
+    }
+
+    @Test
+    void aCopyOnItsLastAttemptIsDeadLettered() throws Exception {
+        dlq().expectedMessageCount(1);
+        inbound().expectedMessageCount(0);
+        List<Message> copy = batch("bug");
+        copy.get(0).setHeader(Retries.FAILED_ATTEMPTS, 1);
+        Exchange done = template.send("direct:inbound", e -> e.getIn().setBody(copy));
+        dlq().assertIsSatisfied();
+        inbound().assertIsSatisfied();
+        assertThat(done.getException()).isNull();
     }
 }
