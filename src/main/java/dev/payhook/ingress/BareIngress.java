@@ -1,0 +1,70 @@
+package dev.payhook.ingress;
+
+import dev.payhook.provider.Provider;
+import dev.payhook.provider.ProviderRegistry;
+import dev.payhook.provider.WebhookRequest;
+import jakarta.jms.BytesMessage;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.camel.component.jms.JmsComponent;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jms.core.JmsTemplate;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The benchmark's reference for durable ingest (issue 16's I1), on only when bench/run.sh asks
+ * ({@code payhook.bench.bare-ingress=true}): behind the same filters on the same listener, the
+ * same signature check and the same persistent send through the ingress's connection factory,
+ * without Camel, the envelope or the metrics. It answers 200 only after the broker acknowledged.
+ */
+@RestController
+@ConditionalOnProperty(name = "payhook.bench.bare-ingress", havingValue = "true")
+public class BareIngress {
+
+    /** The provider id bench/run.sh configures (stripe's scheme, its own secret) for this path. */
+    static final String PROVIDER = "bench-bare";
+
+    private static final String QUEUE = "payhook.bench";
+
+    private final Provider provider;
+    private final JmsTemplate jms;
+
+    public BareIngress(ProviderRegistry providers, @Qualifier(IngressConnection.COMPONENT) JmsComponent ingress) {
+        this.provider = providers.get(PROVIDER);
+        this.jms = new JmsTemplate(ingress.getConnectionFactory());
+        jms.setDeliveryPersistent(true);
+        jms.setExplicitQosEnabled(true);
+    }
+
+    @PostMapping(path = "/webhooks/" + PROVIDER, produces = MediaType.APPLICATION_JSON_VALUE)
+    public ResponseEntity<String> receive(@RequestBody(required = false) byte[] body, HttpServletRequest request) {
+        byte[] bytes = body == null ? new byte[0] : body;
+        Map<String, String> headers = new HashMap<>();
+        for (String name : Stream.concat(
+                        provider.keptHeaders().stream(), provider.scheme().secretHeaderNames().stream())
+                .toList()) {
+            String value = request.getHeader(name);
+            if (value != null) {
+                headers.put(name, value);
+            }
+        }
+        try {
+            provider.scheme().verify(new WebhookRequest(PROVIDER, bytes, headers));
+        } catch (RuntimeException refused) {
+            return ResponseEntity.status(401).body("{\"error\":\"invalid_signature\"}");
+        }
+        jms.send(QUEUE, session -> {
+            BytesMessage message = session.createBytesMessage();
+            message.writeBytes(bytes);
+            return message;
+        });
+        return ResponseEntity.ok("{\"received\":true}");
+    }
+}
