@@ -22,7 +22,7 @@ PID=""
 trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait 2>/dev/null || true' EXIT
 start() {  # start PROCESSING_ENABLED: sets PID and STARTUP_S (launch to healthy)
   local t0; t0=$(date +%s.%N)
-  java ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \
+  java @config/jvm.options ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \
     --payhook.embedded-postgres.data-dir="$OUT/data/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
     --spring.artemis.embedded.data-directory="$OUT/data/artemis" --payhook.providers.stripe.secrets[0]="$SECRET" \
     --payhook.processing.consumers="$CONSUMERS" --payhook.processing.enabled="$1" ${PAYHOOK_ARGS:-} > "$OUT/payhook-$1.log" 2>&1 &
