@@ -40,7 +40,7 @@ public class Normalizer {
                 new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers()), envelope.fact());
     }
 
-    /** The events to apply, one transaction each; a delivery that could not be read fails here. */
+    /** The events to apply, one savepoint each; a delivery that could not be read fails here. */
     public List<NormalizedEvent> events(@Body Reading reading) {
         return reading.requireEvents();
     }
