@@ -1,5 +1,6 @@
 package dev.payhook.broker;
 
+import jakarta.jms.ConnectionFactory;
 import org.apache.camel.Consumer;
 import org.apache.camel.Processor;
 import org.apache.camel.Producer;
@@ -35,7 +36,7 @@ public class BatchEndpoint extends DefaultEndpoint {
     }
 
     /** The jms component's factory: the session is bound to it so that the route's jms sends join it. */
-    jakarta.jms.ConnectionFactory connectionFactory() {
+    ConnectionFactory connectionFactory() {
         return getCamelContext()
                 .getComponent("jms", JmsComponent.class)
                 .getConfiguration()
