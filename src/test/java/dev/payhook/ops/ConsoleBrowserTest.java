@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
@@ -52,11 +53,17 @@ class ConsoleBrowserTest extends GatewayTest {
         waitFor(By.id("open-dead-letters"));
     }
 
-    /** Clicks something that loads a page and waits until the old page is gone, so no lookup finds its elements. */
+    /**
+     * Clicks something that loads a page and waits until the old page is gone, so no lookup finds
+     * its elements. While the old document is being torn down chromedriver may answer "node does
+     * not belong to the document" instead of "stale": asked again, it says stale.
+     */
     private void clickToLoad(WebElement element) {
         WebElement page = browser.driver.findElement(By.tagName("html"));
         element.click();
-        new WebDriverWait(browser.driver, DEADLINE).until(ExpectedConditions.stalenessOf(page));
+        new WebDriverWait(browser.driver, DEADLINE)
+                .ignoring(WebDriverException.class)
+                .until(ExpectedConditions.stalenessOf(page));
     }
 
     private WebElement waitFor(By by) {
