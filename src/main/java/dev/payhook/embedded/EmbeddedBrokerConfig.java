@@ -1,6 +1,7 @@
 package dev.payhook.embedded;
 
 import dev.payhook.broker.Destination;
+import dev.payhook.broker.Redelivery;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
@@ -34,9 +35,9 @@ public class EmbeddedBrokerConfig {
                         new AddressSettings()
                                 .setMaxSizeBytes(PAGE_AFTER_BYTES)
                                 .setAddressFullMessagePolicy(AddressFullMessagePolicy.PAGE)
-                                .setRedeliveryDelay(500)
-                                .setRedeliveryMultiplier(2.0)
-                                .setMaxRedeliveryDelay(30_000)
+                                .setRedeliveryDelay(Redelivery.FIRST_DELAY.toMillis())
+                                .setRedeliveryMultiplier(Redelivery.MULTIPLIER)
+                                .setMaxRedeliveryDelay(Redelivery.MAX_DELAY.toMillis())
                                 .setMaxDeliveryAttempts(-1)
                                 .setDeadLetterAddress(SimpleString.of(Destination.DLQ.address())));
     }

@@ -1,7 +1,7 @@
 package dev.payhook.processing;
 
 import dev.payhook.broker.Envelope;
-import java.time.Duration;
+import dev.payhook.broker.Redelivery;
 import org.apache.activemq.artemis.api.core.Message;
 import org.apache.camel.Exchange;
 import org.apache.camel.Predicate;
@@ -18,11 +18,7 @@ public class Retries implements Predicate {
     /** The attempts that failed before this copy: the copy's own delivery count starts again at 1. */
     public static final String FAILED_ATTEMPTS = "PayhookFailedAttempts";
 
-    // the broker's redelivery policy (broker/broker.xml, embedded.EmbeddedBrokerConfig)
-    private static final Duration FIRST_DELAY = Duration.ofMillis(500);
-    private static final Duration MAX_DELAY = Duration.ofSeconds(30);
-
-    /** The delivery route's doCatch: true to put the message back, false (an infrastructure failure) to fail the batch. */
+    /** The processing route's doCatch: true to put the message back, false (an infrastructure failure) to fail the batch. */
     @Override
     public boolean matches(Exchange exchange) {
         return !Failures.isInfrastructure(Failures.failure(exchange));
@@ -39,11 +35,6 @@ public class Retries implements Predicate {
         exchange.getIn()
                 .setHeader(
                         Message.HDR_SCHEDULED_DELIVERY_TIME.toString(),
-                        System.currentTimeMillis() + delay(attempt).toMillis());
-    }
-
-    static Duration delay(int attempt) {
-        long ms = FIRST_DELAY.toMillis() << Math.min(attempt - 1, 16);
-        return ms > MAX_DELAY.toMillis() ? MAX_DELAY : Duration.ofMillis(ms);
+                        System.currentTimeMillis() + Redelivery.after(attempt).toMillis());
     }
 }
