@@ -27,9 +27,6 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  */
 class BatchConsumer extends DefaultConsumer {
 
-    /** The header giving the number of messages in the batch. */
-    static final String SIZE = "PayhookBatchSize";
-
     private static final Logger log = LoggerFactory.getLogger(BatchConsumer.class);
     private static final long RECEIVE_TIMEOUT_MS = 500;
     private static final long RECONNECT_DELAY_MS = 1000;
@@ -81,8 +78,7 @@ class BatchConsumer extends DefaultConsumer {
                     List<org.apache.camel.Message> batch = receive(consumer, exchange);
                     if (!batch.isEmpty()) {
                         exchange.getIn().setBody(batch);
-                        exchange.getIn().setHeader(SIZE, batch.size());
-                        process(exchange, routeFactory, connection, session);
+                        process(exchange, batch.size(), routeFactory, connection, session);
                     }
                     releaseExchange(exchange, false);
                 }
@@ -113,9 +109,9 @@ class BatchConsumer extends DefaultConsumer {
         return batch;
     }
 
-    private void process(Exchange exchange, ConnectionFactory routeFactory, Connection connection, Session session)
+    private void process(
+            Exchange exchange, int size, ConnectionFactory routeFactory, Connection connection, Session session)
             throws JMSException {
-        int size = exchange.getIn().getHeader(SIZE, Integer.class);
         // the route's jms producers find this session bound to their factory and send in it
         TransactionSynchronizationManager.bindResource(routeFactory, new JmsResourceHolder(connection, session));
         try {
