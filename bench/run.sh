@@ -87,7 +87,6 @@ drained() {  # waits until every signed event sent so far has a receipt outcome
 gateway ingest --payhook.processing.enabled=false --payhook.bench.bare-ingress=true \
   --payhook.providers.bench-bare.scheme=stripe --payhook.providers.bench-bare.secrets[0]="$SECRET" \
   --payhook.providers.bench-noop.scheme=stripe --payhook.providers.bench-noop.secrets[0]="$SECRET"
-BASE="http://127.0.0.1:$PORT"
 echo "I1, processing off (warm-up not measured)"
 blast warmup-bare /webhooks/bench-bare > /dev/null
 blast warmup-signed /webhooks/stripe > /dev/null
@@ -128,7 +127,7 @@ paid_latency() {  # receive -> order paid percentiles for the orders of one pace
           FROM orders o JOIN receipts r ON r.order_id = o.order_id
           WHERE o.order_id LIKE '$1-%' AND o.status = 'paid') t"
 }
-HALF=$(( $(echo "$SIGNED" | sed 's/.*throughput=\([0-9]*\).*/\1/') / 2 ))
+HALF=$(( $(rate "$SIGNED") / 2 ))
 for PACE in "$HALF" "$SUSTAINED"; do
   COUNT=$(( PACE * 20 ))
   RATED=$(load --url "$BASE/webhooks/stripe" --n "$COUNT" --rate "$PACE" --orders "rate$PACE-$RANDOM" --label "paced")
