@@ -3,6 +3,7 @@ package dev.payhook.processing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.payhook.support.EntitlementFault;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -55,20 +56,6 @@ class BatchProcessingTest extends GatewayTest {
         return events;
     }
 
-    private void poison(String order, String fn, String raise) {
-        jdbc.execute("CREATE SEQUENCE " + fn);
-        jdbc.execute("CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-                + "IF NEW.order_id = '" + order + "' AND " + raise + " END IF; RETURN NEW; END $$");
-        jdbc.execute(
-                "CREATE TRIGGER " + fn + " BEFORE INSERT ON entitlements FOR EACH ROW EXECUTE FUNCTION " + fn + "()");
-    }
-
-    private void cure(String fn) {
-        jdbc.execute("DROP TRIGGER " + fn + " ON entitlements");
-        jdbc.execute("DROP FUNCTION " + fn + "()");
-        jdbc.execute("DROP SEQUENCE " + fn);
-    }
-
     private int copiesOnDlq(String receiptId) {
         return jms.browseSelected("payhook.dlq", "PayhookReceiptId = '" + receiptId + "'", (session, browser) -> {
             return Collections.list(browser.getEnumeration()).size();
@@ -80,9 +67,7 @@ class BatchProcessingTest extends GatewayTest {
         List<String> orders = List.of(unique("ord"), unique("ord"), unique("ord"), unique("ord"), unique("ord"));
         orders.forEach(order -> gateway.putOrder(order, 900, "USD"));
         String poisoned = orders.get(2);
-        String fn = "poison_" + poisoned;
-        poison(poisoned, fn, "true THEN RAISE EXCEPTION 'a bug in the adapter';");
-        try {
+        try (EntitlementFault bug = EntitlementFault.always(jdbc, poisoned, "RAISE EXCEPTION 'a bug in the adapter'")) {
             List<String> events = queued(orders);
             camel.getRouteController().startRoute("processing");
 
@@ -129,8 +114,6 @@ class BatchProcessingTest extends GatewayTest {
             Timestamp deadLettered = jdbc.queryForObject(
                     "SELECT created_at FROM dead_letters WHERE receipt_id = ?::uuid", Timestamp.class, receipt);
             assertThat(lastPaid).isBefore(deadLettered);
-        } finally {
-            cure(fn);
         }
     }
 
@@ -139,12 +122,11 @@ class BatchProcessingTest extends GatewayTest {
         String unknown = unique("ord");
         String order = unique("ord");
         gateway.putOrder(order, 900, "USD");
-        String fn = "outage_" + order;
-        // the second message meets a serialization failure once: an infrastructure failure, for the whole batch
-        poison(order, fn, "nextval('" + fn + "') = 1 THEN RAISE EXCEPTION 'injected' USING ERRCODE = '40001';");
         double failures = meters.counter("payhook.processing.failures", "cause", "infrastructure")
                 .count();
-        try {
+        // the second message meets a serialization failure once: an infrastructure failure, for the whole batch
+        try (EntitlementFault outage =
+                EntitlementFault.once(jdbc, order, "RAISE EXCEPTION 'injected' USING ERRCODE = '40001'")) {
             // the first message is dead-lettered at once (no such order), in the batch that then fails
             List<String> events = queued(List.of(unknown, order));
             camel.getRouteController().startRoute("processing");
@@ -164,8 +146,6 @@ class BatchProcessingTest extends GatewayTest {
                     .isEqualTo(1);
             assertThat(count("SELECT count(*) FROM payment_events WHERE event_id = ?", events.get(1)))
                     .isEqualTo(1);
-        } finally {
-            cure(fn);
         }
     }
 }

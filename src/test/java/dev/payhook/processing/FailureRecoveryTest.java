@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.payhook.broker.Envelope;
 import dev.payhook.store.ReceiptStore;
+import dev.payhook.support.EntitlementFault;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -49,23 +50,15 @@ class FailureRecoveryTest extends GatewayTest {
         String event = unique("evt");
         String payment = unique("pay");
         gateway.putOrder(order, 700, "USD");
-        String fn = "crash_" + order;
-        // A real failure inside the transaction, after the payment rows and before the entitlement: once only.
-        jdbc.execute("CREATE SEQUENCE " + fn);
-        jdbc.execute("CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-                + "IF NEW.order_id = '" + order + "' AND nextval('" + fn + "') = 1 THEN "
-                + "RAISE EXCEPTION 'injected crash before the entitlement'; END IF; RETURN NEW; END $$");
-        jdbc.execute(
-                "CREATE TRIGGER " + fn + " BEFORE INSERT ON entitlements FOR EACH ROW EXECUTE FUNCTION " + fn + "()");
-        try {
+        try (EntitlementFault crash =
+                EntitlementFault.once(jdbc, order, "RAISE EXCEPTION 'injected crash before the entitlement'")) {
             TestProvider stripe = TestProvider.STRIPE;
             assertThat(gateway.deliver(stripe, event, stripe.payment(event, payment, order, 700, "USD", Instant.now()))
                             .status())
                     .isEqualTo(200);
 
             awaitOrder(order, "paid");
-            assertThat(jdbc.queryForObject("SELECT last_value FROM " + fn, Long.class))
-                    .isGreaterThanOrEqualTo(2);
+            assertThat(crash.inserts()).isGreaterThanOrEqualTo(2);
             assertThat(count("SELECT count(*) FROM payments WHERE provider_payment_id = ?", payment))
                     .isEqualTo(1);
             assertThat(count("SELECT count(*) FROM payment_events WHERE event_id = ?", event))
@@ -74,10 +67,6 @@ class FailureRecoveryTest extends GatewayTest {
                     .isEqualTo("active");
             assertThat(jdbc.queryForList("SELECT outcome FROM receipts WHERE event_id = ?", String.class, event))
                     .containsExactly("applied");
-        } finally {
-            jdbc.execute("DROP TRIGGER " + fn + " ON entitlements");
-            jdbc.execute("DROP FUNCTION " + fn + "()");
-            jdbc.execute("DROP SEQUENCE " + fn);
         }
     }
 
@@ -140,12 +129,7 @@ class FailureRecoveryTest extends GatewayTest {
         String order = unique("ord");
         String event = unique("evt");
         gateway.putOrder(order, 300, "USD");
-        String fn = "poison_" + order;
-        jdbc.execute("CREATE FUNCTION " + fn + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-                + "IF NEW.order_id = '" + order + "' THEN RAISE EXCEPTION 'a bug'; END IF; RETURN NEW; END $$");
-        jdbc.execute(
-                "CREATE TRIGGER " + fn + " BEFORE INSERT ON entitlements FOR EACH ROW EXECUTE FUNCTION " + fn + "()");
-        try {
+        try (EntitlementFault bug = EntitlementFault.always(jdbc, order, "RAISE EXCEPTION 'a bug'")) {
             TestProvider paddle = TestProvider.PADDLE;
             gateway.deliver(paddle, event, paddle.payment(event, unique("pay"), order, 300, "USD", Instant.now()));
 
@@ -158,9 +142,6 @@ class FailureRecoveryTest extends GatewayTest {
             assertThat(count("SELECT count(*) FROM processed_events WHERE event_id = ?", event))
                     .isZero();
             assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
-        } finally {
-            jdbc.execute("DROP TRIGGER " + fn + " ON entitlements");
-            jdbc.execute("DROP FUNCTION " + fn + "()");
         }
     }
 
