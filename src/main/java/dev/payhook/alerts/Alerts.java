@@ -43,7 +43,8 @@ public class Alerts {
         payload.put("subject", subject);
         payload.put("raised_at", clock.instant().toString());
         payload.putAll(details);
-        if (outbox.add(Destination.ALERTS, kind, "alert:" + kind + ":" + subject, JSON.writeValueAsString(payload))) {
+        if (outbox.addNow(
+                Destination.ALERTS, kind, "alert:" + kind + ":" + subject, JSON.writeValueAsString(payload))) {
             count(kind);
         }
     }

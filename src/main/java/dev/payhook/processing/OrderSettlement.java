@@ -2,7 +2,6 @@ package dev.payhook.processing;
 
 import dev.payhook.broker.Destination;
 import dev.payhook.config.SubscriptionProperties;
-import dev.payhook.payment.EntitlementStatus;
 import dev.payhook.payment.Order;
 import dev.payhook.payment.OrderPayment;
 import dev.payhook.payment.OrderStatus;
@@ -67,7 +66,8 @@ public class OrderSettlement {
                         f.kind(), f.payment().key(), orderId, f.payment().id(), f.detail()));
         decision.refunds().forEach(extra -> refundRequest(order, extra));
         OrderStatus status = decision.status();
-        if (orders.setStatus(orderId, status) && status == OrderStatus.PAID) {
+        if (orders.settle(order, status, decision.entitlement(), decision.entitlementChangesAt())
+                && status == OrderStatus.PAID) {
             notify(
                     "receipt",
                     "receipt:" + orderId,
@@ -77,11 +77,6 @@ public class OrderSettlement {
                             "sku", order.sku(),
                             "amount_minor", order.amountMinor(),
                             "currency", order.currency()));
-        }
-        if (decision.entitlement() == EntitlementStatus.NONE) {
-            orders.revokeEntitlement(orderId);
-        } else {
-            orders.setEntitlement(order, decision.entitlement(), decision.entitlementChangesAt());
         }
     }
 

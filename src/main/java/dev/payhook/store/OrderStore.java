@@ -6,6 +6,7 @@ import dev.payhook.payment.OrderStatus;
 import dev.payhook.payment.WireName;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -57,33 +58,48 @@ public class OrderStore {
                 .findFirst();
     }
 
-    /** Sets the order's status; true when that changed it. */
-    public boolean setStatus(String orderId, OrderStatus status) {
-        return 1
-                == jdbc.update(
-                        "UPDATE orders SET status = ?, updated_at = now() WHERE order_id = ? AND status <> ?",
-                        status.wireName(),
-                        orderId,
-                        status.wireName());
+    /**
+     * The order's status and its entitlement, in one statement: {@code entitlement} NONE revokes one
+     * granted earlier; any other is set until {@code changesAt} (null: until an event changes it),
+     * when a scheduled check settles the order again. True when the order's status changed.
+     */
+    public boolean settle(Order o, OrderStatus status, EntitlementStatus entitlement, Instant changesAt) {
+        Object[] setStatus = {status.wireName(), o.orderId(), status.wireName()};
+        if (entitlement == EntitlementStatus.NONE) {
+            return 1 == jdbc.update(REVOKE + SET_STATUS, concat(new Object[] {o.orderId()}, setStatus));
+        }
+        Object[] grant = {
+            o.orderId(),
+            o.sku(),
+            o.customerId(),
+            entitlement.wireName(),
+            changesAt == null ? null : Timestamp.from(changesAt)
+        };
+        return 1 == jdbc.update(GRANT + SET_STATUS, concat(grant, setStatus));
     }
 
-    /**
-     * Sets the entitlement to {@code status} until {@code changesAt} (null: until an event changes it),
-     * when a scheduled check settles the order again.
-     */
-    public void setEntitlement(Order o, EntitlementStatus status, Instant changesAt) {
-        jdbc.update(
-                """
+    private static final String GRANT = """
+            WITH entitlement AS (
                 INSERT INTO entitlements (order_id, sku, customer_id, status, changes_at) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, changes_at = EXCLUDED.changes_at,
                     updated_at = CASE WHEN entitlements.status <> EXCLUDED.status THEN now() ELSE entitlements.updated_at END
                 WHERE entitlements.status <> EXCLUDED.status
-                   OR entitlements.changes_at IS DISTINCT FROM EXCLUDED.changes_at""",
-                o.orderId(),
-                o.sku(),
-                o.customerId(),
-                status.wireName(),
-                changesAt == null ? null : Timestamp.from(changesAt));
+                   OR entitlements.changes_at IS DISTINCT FROM EXCLUDED.changes_at)
+            """;
+    /** Revokes an entitlement granted earlier, if there is one. */
+    private static final String REVOKE = """
+            WITH entitlement AS (
+                UPDATE entitlements SET status = 'revoked', changes_at = NULL, updated_at = now()
+                WHERE order_id = ? AND status <> 'revoked')
+            """;
+
+    private static final String SET_STATUS =
+            "UPDATE orders SET status = ?, updated_at = now() WHERE order_id = ? AND status <> ?";
+
+    private static Object[] concat(Object[] a, Object[] b) {
+        Object[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     /** Orders whose entitlement was due to change by now, oldest due first. */
@@ -93,13 +109,6 @@ public class OrderStore {
                 String.class,
                 Timestamp.from(now),
                 limit);
-    }
-
-    /** Revokes an entitlement granted earlier, if there is one. */
-    public void revokeEntitlement(String orderId) {
-        jdbc.update("""
-                UPDATE entitlements SET status = 'revoked', changes_at = NULL, updated_at = now()
-                WHERE order_id = ? AND status <> 'revoked'""", orderId);
     }
 
     public EntitlementStatus entitlement(String orderId) {

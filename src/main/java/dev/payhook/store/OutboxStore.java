@@ -4,6 +4,7 @@ import dev.payhook.broker.Destination;
 import dev.payhook.broker.Trace;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -27,13 +28,45 @@ public class OutboxStore {
     }
 
     /**
-     * Adds a side effect once: a replayed step with the same dedupe key adds nothing; true when added.
+     * Adds a side effect once (a row whose dedupe key is already there adds nothing), written with
+     * the current transaction's other rows just before it commits (at once outside a transaction).
      * The row carries the trace of the delivery this thread works for.
      */
-    public boolean add(Destination destination, String kind, String dedupeKey, String payloadJson) {
-        return 1 == jdbc.update("""
-                INSERT INTO outbox (destination, kind, dedupe_key, payload, traceparent) VALUES (?, ?, ?, ?::jsonb, ?)
-                ON CONFLICT (dedupe_key) DO NOTHING""", destination.address(), kind, dedupeKey, payloadJson, trace());
+    public void add(Destination destination, String kind, String dedupeKey, String payloadJson) {
+        OutboxRows.Row row = new OutboxRows.Row(destination.address(), kind, dedupeKey, payloadJson, trace());
+        if (!OutboxRows.add(this, this::insert, row)) {
+            insert(List.of(row));
+        }
+    }
+
+    /** {@link #add} written now, for a caller that needs to know whether the row is new: true when added. */
+    public boolean addNow(Destination destination, String kind, String dedupeKey, String payloadJson) {
+        return 1 == jdbc.update(INSERT, destination.address(), kind, dedupeKey, payloadJson, trace());
+    }
+
+    private static final String INSERT = """
+            INSERT INTO outbox (destination, kind, dedupe_key, payload, traceparent) VALUES (?, ?, ?, ?::jsonb, ?)
+            ON CONFLICT (dedupe_key) DO NOTHING""";
+
+    /** One statement for all the rows, in the order they were added (their ids, the order they are published in). */
+    private void insert(List<OutboxRows.Row> rows) {
+        jdbc.update(
+                """
+                INSERT INTO outbox (destination, kind, dedupe_key, payload, traceparent)
+                SELECT destination, kind, dedupe_key, payload::jsonb, traceparent
+                FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+                     WITH ORDINALITY AS r(destination, kind, dedupe_key, payload, traceparent, n)
+                ORDER BY n
+                ON CONFLICT (dedupe_key) DO NOTHING""",
+                column(rows, OutboxRows.Row::destination),
+                column(rows, OutboxRows.Row::kind),
+                column(rows, OutboxRows.Row::dedupeKey),
+                column(rows, OutboxRows.Row::payload),
+                column(rows, OutboxRows.Row::traceparent));
+    }
+
+    private static String[] column(List<OutboxRows.Row> rows, Function<OutboxRows.Row, String> field) {
+        return rows.stream().map(field).toArray(String[]::new);
     }
 
     /** The delivery's trace; a row no delivery caused (an ops action, a scheduled check) starts its own. */
