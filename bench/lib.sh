@@ -15,3 +15,32 @@ figure() {  # figure NAME VALUE TARGET (<=x or >=x): "NAME value target ok|short
     ok = (substr(t, 1, 2) == "<=") ? (v + 0 <= limit) : (v + 0 >= limit)
     printf "%s %s %s %s\n", name, v, t, ok ? "ok" : "short" }'
 }
+
+# BROKER=standalone: the gateway on a standalone Artemis (broker/run-artemis.sh with broker/broker.xml,
+# on this machine, fresh journal) instead of the embedded default, the production topology of
+# issue 16; every figure is then against that broker.
+BROKER="${BROKER:-embedded}"
+BROKER_PID=""
+BROKER_ARGS=()
+broker_start() {  # broker_start DIR: with BROKER=standalone, a broker instance in DIR; sets BROKER_ARGS
+  BROKER_ARGS=()
+  [ "$BROKER" = standalone ] || return 0
+  local port=61716
+  ARTEMIS_INSTANCE="$(pwd)/$1" ARTEMIS_PORT=$port ARTEMIS_HTTP_PORT=18161 ARTEMIS_PASSWORD=bench \
+    bash broker/run-artemis.sh > "$1.log" 2>&1 &
+  BROKER_PID=$!
+  for _ in $(seq 1 240); do
+    if (: < "/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      BROKER_ARGS=(--spring.profiles.active=standalone-broker --spring.artemis.broker-url="tcp://127.0.0.1:$port"
+        --spring.artemis.password=bench)
+      return 0
+    fi
+    kill -0 "$BROKER_PID" 2>/dev/null || break
+    sleep 0.5
+  done
+  echo "the standalone broker did not start, see $1.log" >&2; exit 1
+}
+broker_stop() {
+  if [ -n "$BROKER_PID" ]; then kill "$BROKER_PID" 2>/dev/null || true; wait "$BROKER_PID" 2>/dev/null || true; fi
+  BROKER_PID=""
+}

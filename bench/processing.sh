@@ -19,13 +19,14 @@ mvn -q -B -ntp -DskipTests package
 javac -d "$OUT/classes" bench/LoadGen.java
 SECRET="whsec_bench_$RANDOM$RANDOM"
 PID=""
-trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait 2>/dev/null || true' EXIT
+trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait $PID 2>/dev/null; broker_stop; wait 2>/dev/null || true' EXIT
 start() {  # start PROCESSING_ENABLED: sets PID and STARTUP_S (launch to healthy)
   local t0; t0=$(date +%s.%N)
   java @config/jvm.options ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \
     --payhook.embedded-postgres.data-dir="$OUT/data/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
     --spring.artemis.embedded.data-directory="$OUT/data/artemis" --payhook.providers.stripe.secrets[0]="$SECRET" \
-    --payhook.processing.consumers="$CONSUMERS" --payhook.processing.enabled="$1" ${PAYHOOK_ARGS:-} > "$OUT/payhook-$1.log" 2>&1 &
+    --payhook.processing.consumers="$CONSUMERS" --payhook.processing.enabled="$1" "${BROKER_ARGS[@]}" ${PAYHOOK_ARGS:-} \
+    > "$OUT/payhook-$1.log" 2>&1 &
   PID=$!
   for _ in $(seq 1 600); do
     if curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health" >/dev/null; then
@@ -42,6 +43,7 @@ applied() { sql "SELECT count(*) FROM receipts WHERE outcome <> 'received'"; }
 orders() { sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id)
      SELECT '$1-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $2 - 1) i"; }
 
+broker_start "$OUT/artemis"  # one broker for both gateways: the second drains what the first accepted
 start false
 PREFIX="proc$RANDOM$RANDOM"
 orders "$PREFIX" "$N"
@@ -60,9 +62,9 @@ sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"
 commits() { sql "SELECT xact_commit FROM pg_stat_database WHERE datname = 'payhook'"; }
 sql "SELECT pg_stat_statements_reset()" >/dev/null
 OWN="pg_stat|FROM receipts WHERE outcome <>"  # this script's own queries, not Payhook's
-x0=$(commits); n0=$(applied); j0=$(cpu $PID); p0=$(pg_cpu); t0=$(date +%s.%N)
+x0=$(commits); n0=$(applied); j0=$(cpu $PID); p0=$(pg_cpu); b0=$(cpu "${BROKER_PID:-0}"); t0=$(date +%s.%N)
 sleep "$WINDOW"
-n1=$(applied); x1=$(commits); j1=$(cpu $PID); p1=$(pg_cpu); t1=$(date +%s.%N)
+n1=$(applied); x1=$(commits); j1=$(cpu $PID); p1=$(pg_cpu); b1=$(cpu "${BROKER_PID:-0}"); t1=$(date +%s.%N)
 # per delivery: every delivery inserts one receipt row, so that statement's calls count them
 statements=$(sql "SELECT round(sum(calls)::numeric / max(calls) FILTER (WHERE query ~ '^\s*INSERT INTO receipts '), 1)
   FROM pg_stat_statements WHERE query !~* '^(BEGIN|COMMIT|ROLLBACK)' AND query !~ '$OWN'")
@@ -70,7 +72,9 @@ TICK=$(getconf CLK_TCK)
 read -r RATE JVM_MS PG_MS COMMITS <<< "$(awk -v n=$((n1 - n0)) -v j=$((j1 - j0)) -v p=$((p1 - p0)) -v x=$((x1 - x0)) \
   -v t0="$t0" -v t1="$t1" -v hz="$TICK" 'BEGIN {
   printf "%.1f %.2f %.2f %.2f", n / (t1 - t0), j * 1000 / hz / n, p * 1000 / hz / n, x / n }')"
-echo "processing alone, $(nproc) cores: $((n1 - n0)) payments in $WINDOW s = $RATE/s; CPU per payment: JVM $JVM_MS ms, PostgreSQL $PG_MS ms"
+echo "processing alone, $(nproc) cores, $BROKER broker: $((n1 - n0)) payments in $WINDOW s = $RATE/s; CPU per payment: JVM $JVM_MS ms, PostgreSQL $PG_MS ms"
+[ -n "$BROKER_PID" ] && awk -v b=$((b1 - b0)) -v n=$((n1 - n0)) -v hz="$TICK" \
+  'BEGIN { printf "standalone broker CPU per payment: %.2f ms (not in the JVM figure)\n", b * 1000 / hz / n }'
 echo "per payment: $statements SQL statements (BEGIN/COMMIT not counted), $COMMITS committed transactions"
 sql "SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) FROM pg_stat_statements
      WHERE query !~ '$OWN' ORDER BY calls DESC" > "$OUT/statements.txt"

@@ -28,16 +28,17 @@ javac -d "$OUT/classes" bench/LoadGen.java
 SECRET="whsec_bench_$RANDOM$RANDOM"
 TOKEN="bench-token-$RANDOM"
 PID=""
-trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait 2>/dev/null || true' EXIT
+trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait $PID 2>/dev/null; broker_stop; wait 2>/dev/null || true' EXIT
 gateway() {  # gateway NAME [--setting=value...]: a gateway on fresh data; sets PID, samples its RSS
   local name=$1; shift
+  broker_start "$OUT/artemis-$name"
   java @config/jvm.options ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar \
     --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \
     --payhook.embedded-postgres.data-dir="$OUT/data-$name/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
     --spring.artemis.embedded.data-directory="$OUT/data-$name/artemis" \
     --payhook.ops.token="$TOKEN" --payhook.providers.stripe.secrets[0]="$SECRET" \
     --camel.main.routes-include-pattern='file:routes/templates/*.yaml,file:routes/providers/*.yaml,file:routes/processing.yaml,file:routes/bench/*.yaml' \
-    "$@" ${PAYHOOK_ARGS:-} > "$OUT/payhook-$name.log" 2>&1 &
+    "$@" "${BROKER_ARGS[@]}" ${PAYHOOK_ARGS:-} > "$OUT/payhook-$name.log" 2>&1 &
   PID=$!
   rss_samples $PID "$OUT/rss-$name.txt" &
   for _ in $(seq 1 120); do
@@ -46,7 +47,7 @@ gateway() {  # gateway NAME [--setting=value...]: a gateway on fresh data; sets 
   done
   echo "Payhook did not start, see $OUT" >&2; exit 1
 }
-stop() { kill $PID; wait $PID 2>/dev/null || true; PID=""; }
+stop() { kill $PID; wait $PID 2>/dev/null || true; PID=""; broker_stop; }
 
 BASE="http://127.0.0.1:$PORT"
 load() { java -cp "$OUT/classes" LoadGen --secret "$SECRET" --token "$TOKEN" --api "http://127.0.0.1:$OPS_PORT" --c "$C" "$@"; }
@@ -90,7 +91,7 @@ gateway ingest --payhook.processing.enabled=false --payhook.bench.bare-ingress=t
 echo "I1, processing off (warm-up not measured)"
 blast warmup-bare /webhooks/bench-bare > /dev/null
 blast warmup-signed /webhooks/stripe > /dev/null
-echo "measured, $(nproc) cores, load generator on the same machine"
+echo "measured, $(nproc) cores, $BROKER broker, load generator on the same machine"
 NOOP=$(blast noop /webhooks/bench-noop); echo "$NOOP"
 rate() { echo "$1" | sed 's/.*throughput=\([0-9]*\).*/\1/'; }
 BARE=0; SIGNED_OFF=0
