@@ -25,8 +25,11 @@ BROKER_ARGS=()
 broker_start() {  # broker_start DIR: with BROKER=standalone, a broker instance in DIR; sets BROKER_ARGS
   BROKER_ARGS=()
   [ "$BROKER" = standalone ] || return 0
-  local port=61716
-  ARTEMIS_INSTANCE="$(pwd)/$1" ARTEMIS_PORT=$port ARTEMIS_HTTP_PORT=18161 ARTEMIS_PASSWORD=bench \
+  local port="${BROKER_PORT:-16161}"  # below the ephemeral ports, which clients take
+  if (: < "/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+    echo "port $port is in use (a broker left by another run?): stop it or set BROKER_PORT" >&2; exit 1
+  fi
+  ARTEMIS_INSTANCE="$(pwd)/$1" ARTEMIS_PORT=$port ARTEMIS_HTTP_PORT=$((port + 1)) ARTEMIS_PASSWORD=bench \
     bash broker/run-artemis.sh > "$1.log" 2>&1 &
   BROKER_PID=$!
   for _ in $(seq 1 240); do

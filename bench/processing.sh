@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 N="${N:-40000}"; C="${C:-64}"; WINDOW="${WINDOW:-30}"  # WARMUP (s, default 15) before the window
-PORT="${PORT:-18090}"; OPS_PORT="${OPS_PORT:-18091}"; PG_PORT="${PG_PORT:-54330}"
+PORT="${PORT:-18090}"; OPS_PORT="${OPS_PORT:-18091}"; PG_PORT="${PG_PORT:-15330}"  # below the ephemeral ports (32768-60999), which clients take
 CONSUMERS="${CONSUMERS:-4}"   # payhook.processing.consumers, and pgbench's clients
 OUT="bench/results/processing-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$OUT/classes"
@@ -19,7 +19,8 @@ mvn -q -B -ntp -DskipTests package
 javac -d "$OUT/classes" bench/LoadGen.java
 SECRET="whsec_bench_$RANDOM$RANDOM"
 PID=""
-trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait $PID 2>/dev/null; broker_stop; wait 2>/dev/null || true' EXIT
+# errexit holds in a trap too: every status here is ignored, or the broker would outlive the run
+trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait $PID 2>/dev/null || true; broker_stop; wait 2>/dev/null || true' EXIT
 start() {  # start PROCESSING_ENABLED: sets PID and STARTUP_S (launch to healthy)
   local t0; t0=$(date +%s.%N)
   java @config/jvm.options ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \

@@ -18,7 +18,7 @@ C="${C:-64}"             # concurrent keep-alive connections
 SUSTAINED="${SUSTAINED:-100}"  # a rate processing keeps up with on 2 cores, for 20 s
 PORT="${PORT:-18080}"
 OPS_PORT="${OPS_PORT:-18081}"
-PG_PORT="${PG_PORT:-54329}"
+PG_PORT="${PG_PORT:-15329}"  # below the ephemeral ports (32768-60999), which clients take
 # PAYHOOK_ARGS: extra --name=value settings for the gateway under test (e.g. --payhook.processing.consumers=16)
 OUT="bench/results/$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$OUT/classes"
@@ -28,7 +28,8 @@ javac -d "$OUT/classes" bench/LoadGen.java
 SECRET="whsec_bench_$RANDOM$RANDOM"
 TOKEN="bench-token-$RANDOM"
 PID=""
-trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait $PID 2>/dev/null; broker_stop; wait 2>/dev/null || true' EXIT
+# errexit holds in a trap too: every status here is ignored, or the broker would outlive the run
+trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait $PID 2>/dev/null || true; broker_stop; wait 2>/dev/null || true' EXIT
 gateway() {  # gateway NAME [--setting=value...]: a gateway on fresh data; sets PID, samples its RSS
   local name=$1; shift
   broker_start "$OUT/artemis-$name"
