@@ -41,16 +41,15 @@ public class OutboxStore {
 
     /** {@link #add} written now, for a caller that needs to know whether the row is new: true when added. */
     public boolean addNow(Destination destination, String kind, String dedupeKey, String payloadJson) {
-        return 1 == jdbc.update(INSERT, destination.address(), kind, dedupeKey, payloadJson, trace());
+        return 1 == insert(List.of(new OutboxRows.Row(destination.address(), kind, dedupeKey, payloadJson, trace())));
     }
 
-    private static final String INSERT = """
-            INSERT INTO outbox (destination, kind, dedupe_key, payload, traceparent) VALUES (?, ?, ?, ?::jsonb, ?)
-            ON CONFLICT (dedupe_key) DO NOTHING""";
-
-    /** One statement for all the rows, in the order they were added (their ids, the order they are published in). */
-    private void insert(List<OutboxRows.Row> rows) {
-        jdbc.update(
+    /**
+     * One statement for all the rows, in the order they were added (their ids, the order they are
+     * published in); how many were new.
+     */
+    private int insert(List<OutboxRows.Row> rows) {
+        return jdbc.update(
                 """
                 INSERT INTO outbox (destination, kind, dedupe_key, payload, traceparent)
                 SELECT destination, kind, dedupe_key, payload::jsonb, traceparent
