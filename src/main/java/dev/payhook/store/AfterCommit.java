@@ -1,11 +1,5 @@
 package dev.payhook.store;
 
-import java.util.Collections;
-import java.util.IdentityHashMap;
-import java.util.Set;
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
-
 /**
  * Runs what only counts once the current transaction committed (a metric): at once outside a
  * transaction. Registered inside a savepoint that is then rolled back (an event of a batch), it
@@ -13,35 +7,26 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  */
 public final class AfterCommit {
 
+    private static final Object KEY = new Object();
+
     private AfterCommit() {}
 
     public static void run(Runnable action) {
-        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+        if (!TransactionBuffer.add(KEY, Actions::new, action)) {
             action.run();
-            return;
         }
-        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-            /** Savepoints set after this registration: rolling back to one of them keeps it. */
-            private final Set<Object> later = Collections.newSetFromMap(new IdentityHashMap<>());
+    }
 
-            private boolean undone;
+    /** The current transaction's actions, run in the order they were registered. */
+    private static final class Actions extends TransactionBuffer<Runnable> {
 
-            @Override
-            public void savepoint(Object savepoint) {
-                later.add(savepoint);
-            }
+        Actions(Object key) {
+            super(key);
+        }
 
-            @Override
-            public void savepointRollback(Object savepoint) {
-                undone |= !later.contains(savepoint);
-            }
-
-            @Override
-            public void afterCommit() {
-                if (!undone) {
-                    action.run();
-                }
-            }
-        });
+        @Override
+        public void afterCommit() {
+            items().forEach(Runnable::run);
+        }
     }
 }
