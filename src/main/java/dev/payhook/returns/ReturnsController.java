@@ -76,29 +76,53 @@ public class ReturnsController {
         if (!p.get().scheme().readsBrowserReturns()) {
             return lookUp(provider, params);
         }
-        Verified back;
         try {
-            String client = proxies.clientAddress(
-                    request.getRemoteAddr(), request.getHeader("X-Forwarded-For"), request.getHeader("Forwarded"));
-            back = verified.verify(provider, p.get(), params, client);
+            return confirm(provider, p.get(), params, request);
         } catch (Refused refused) {
             return ResponseEntity.status(refused.status()).body(Map.of("error", refused.reason()));
         }
+    }
+
+    /**
+     * The provider's page for a payment that did not go through. What it carries is rarely
+     * verifiable (eSewa sends the payer back with nothing), so the payer always lands on
+     * {@code return.failure-url}, or on the success page when the order turns out paid after all:
+     * a verified {@code data} is read as on the success return, else the query is kept as evidence
+     * and the order it names (the merchant's own failure URL names it) is looked up.
+     */
+    @GetMapping("/returns/{provider}/failure")
+    public ResponseEntity<Map<String, Object>> failed(
+            @PathVariable String provider, @RequestParam Map<String, String> params, HttpServletRequest request) {
+        Optional<Provider> p = providers.find(provider);
+        if (p.isEmpty()) {
+            return ResponseEntity.status(404).body(Map.of("error", "unknown_provider"));
+        }
+        ResponseEntity<Map<String, Object>> answer;
+        if (p.get().scheme().readsBrowserReturns() && params.containsKey("data")) {
+            try {
+                answer = confirm(provider, p.get(), params, request);
+            } catch (Refused refused) {
+                answer = ResponseEntity.status(refused.status()).body(Map.of("error", refused.reason()));
+            }
+        } else {
+            verified.keepFailurePage(provider, request.getQueryString(), client(request));
+            answer = lookUp(provider, params);
+        }
+        String page = page(provider, false);
+        return answer.getStatusCode().is4xxClientError() && page != null ? redirect(page) : answer;
+    }
+
+    /** A return whose {@code data} the provider's scheme verifies: the provider is asked with it. */
+    private ResponseEntity<Map<String, Object>> confirm(
+            String provider, Provider p, Map<String, String> params, HttpServletRequest request) {
+        Verified back = verified.verify(provider, p, params, client(request));
         return answer(
                 provider, back.orderId(), () -> reconciler.confirmReturn(provider, back.orderId(), back.request()));
     }
 
-    /**
-     * The provider's page for a payment that did not go through: the order (named by the merchant
-     * on its failure URL) is still looked up, as the payer may have paid after all.
-     */
-    @GetMapping("/returns/{provider}/failure")
-    public ResponseEntity<Map<String, Object>> failed(
-            @PathVariable String provider, @RequestParam Map<String, String> params) {
-        if (providers.find(provider).isEmpty()) {
-            return ResponseEntity.status(404).body(Map.of("error", "unknown_provider"));
-        }
-        return lookUp(provider, params);
+    private String client(HttpServletRequest request) {
+        return proxies.clientAddress(
+                request.getRemoteAddr(), request.getHeader("X-Forwarded-For"), request.getHeader("Forwarded"));
     }
 
     private ResponseEntity<Map<String, Object>> lookUp(String provider, Map<String, String> params) {
@@ -128,16 +152,26 @@ public class ReturnsController {
             }
             status = orders.find(orderId).map(Order::status).orElse(status);
         }
-        String page = environment.getProperty("payhook.providers." + provider + ".return."
-                + (status == OrderStatus.PAID ? "success-url" : "failure-url"));
-        if (page == null || page.isBlank()) {
+        String page = page(provider, status == OrderStatus.PAID);
+        if (page == null) {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("order_id", orderId);
             body.put("status", status.wireName());
             return ResponseEntity.ok(body);
         }
+        return redirect(page);
+    }
+
+    /** The merchant's page for a paid order, or for one that is not; null when none is configured. */
+    private String page(String provider, boolean paid) {
+        String page = environment.getProperty(
+                "payhook.providers." + provider + ".return." + (paid ? "success-url" : "failure-url"));
+        return page == null || page.isBlank() ? null : page.trim();
+    }
+
+    private static ResponseEntity<Map<String, Object>> redirect(String page) {
         return ResponseEntity.status(302)
-                .header(HttpHeaders.LOCATION, URI.create(page.trim()).toString())
+                .header(HttpHeaders.LOCATION, URI.create(page).toString())
                 .build();
     }
 }

@@ -1,5 +1,6 @@
 package dev.payhook.returns;
 
+import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.Reading;
@@ -8,6 +9,7 @@ import dev.payhook.provider.WebhookRequest;
 import dev.payhook.store.ReceiptStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -18,6 +20,7 @@ import org.springframework.stereotype.Component;
  * The return of a provider that has no webhook (eSewa, IME Pay): its {@code data} parameter,
  * base64, decoded and verified by the provider's scheme. A return that does not verify, or cannot
  * be read, is refused and kept as evidence of the refusal; nothing is asked of the provider for it.
+ * A return to a failure page, which has nothing to verify, is kept as it came.
  */
 @Component
 class VerifiedReturns {
@@ -89,9 +92,29 @@ class VerifiedReturns {
 
     /** The refused return kept as evidence, never processed; the reason is safe to answer and log. */
     private Refused refuse(String provider, byte[] body, String sourceIp, int status, String reason) {
-        receipts.refusedReturn(provider, body, sourceIp, clock.instant(), "browser return refused: " + reason);
+        receipts.keptReturn(
+                provider,
+                body,
+                sourceIp,
+                clock.instant(),
+                ReceiptOutcome.REJECTED_SIGNATURE,
+                "browser return refused: " + reason);
         log.warn("Refused a {} browser return from {}: {}", provider, sourceIp, reason);
         return new Refused(status, reason);
+    }
+
+    /**
+     * A payer sent back to the provider's failure page: what the query holds (often nothing) is
+     * kept as evidence, its first {@value #MAX_DATA} bytes, and never processed.
+     */
+    void keepFailurePage(String provider, String query, String sourceIp) {
+        byte[] kept = bytes(query == null ? "" : query);
+        String reason = "browser return to the failure page";
+        if (kept.length > MAX_DATA) {
+            kept = Arrays.copyOf(kept, MAX_DATA);
+            reason += " (query cut to " + MAX_DATA + " bytes)";
+        }
+        receipts.keptReturn(provider, kept, sourceIp, clock.instant(), ReceiptOutcome.IGNORED, reason);
     }
 
     private static byte[] bytes(String text) {

@@ -63,16 +63,18 @@ public class ReceiptStore {
     }
 
     /**
-     * A payer's browser return that was refused before any processing (its signature, its shape):
-     * kept as evidence with the reason, never processed. Its id.
+     * A payer's browser return kept as evidence and never processed: one refused before any
+     * processing (its signature, its shape: {@code rejected_signature}), or a provider's failure
+     * page, which carries nothing to verify ({@code ignored}). Its id.
      */
-    public UUID refusedReturn(String provider, byte[] body, String sourceIp, Instant at, String reason) {
+    public UUID keptReturn(
+            String provider, byte[] body, String sourceIp, Instant at, ReceiptOutcome outcome, String reason) {
         UUID id = UUID.randomUUID();
         insert(
                 new Envelope(id, provider, at, sourceIp, Map.of(), Trace.newTrace(), body, Fact.RETURN, null),
                 null,
                 null);
-        outcome(id, ReceiptOutcome.REJECTED_SIGNATURE, reason, null);
+        outcome(id, outcome, reason, null);
         return id;
     }
 

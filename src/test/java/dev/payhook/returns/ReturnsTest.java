@@ -52,6 +52,27 @@ class ReturnsTest extends GatewayTest {
         assertThat(browser("/returns/nosuch?order_id=x").status()).isEqualTo(404);
     }
 
+    @Test
+    void theFailurePageSendsThePayerToTheMerchantWhateverItCarries() {
+        String order = unique("ord");
+        gateway.putOrder(order, 2100, "EUR");
+
+        for (String path : new String[] {
+            "/returns/stripe/failure",
+            "/returns/stripe/failure?order_id=" + unique("ord"),
+            "/returns/stripe/failure?order_id=" + order + "&redirect_status=failed"
+        }) {
+            Answer back = browser(path);
+            assertThat(back.status()).as(path).isEqualTo(302);
+            assertThat(back.headers().get("location"))
+                    .as(path)
+                    .containsExactly("https://shop.example.test/payment-problem");
+        }
+        assertThat(count("SELECT count(*) FROM reconcile_runs WHERE order_id = ?", order))
+                .isEqualTo(1);
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+    }
+
     private Answer browser(String path) {
         return gateway.request("GET", path, Map.of());
     }

@@ -160,6 +160,48 @@ class EsewaReturnTest extends GatewayTest {
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("paid");
     }
 
+    @Test
+    void aPayerSentBackToTheFailurePageWithNothingLandsOnTheMerchantsPage() {
+        String marker = UUID.randomUUID().toString();
+
+        Answer bare = browser("/returns/esewa/failure");
+        Answer unknown = browser("/returns/esewa/failure?order_id=" + order(100000) + "x&ref=" + marker);
+        Answer invalid = browser("/returns/esewa/failure?order_id=%3Cscript%3E");
+        Answer forged = browser("/returns/esewa/failure?data=bm90LXNpZ25lZA%3D%3D");
+
+        for (Answer back : new Answer[] {bare, unknown, invalid, forged}) {
+            assertThat(back.status()).isEqualTo(302);
+            assertThat(back.headers().get("location")).containsExactly(PROBLEM);
+        }
+        assertThat(count(
+                        "SELECT count(*) FROM receipts WHERE provider = 'esewa' AND source = 'return'"
+                                + " AND outcome = 'ignored' AND position(? in convert_from(body, 'UTF8')) > 0",
+                        marker))
+                .isEqualTo(1);
+        assertThat(count("SELECT count(*) FROM receipts WHERE provider = 'esewa' AND outcome = 'rejected_signature'"
+                        + " AND convert_from(body, 'UTF8') = 'not-signed'"))
+                .isPositive();
+    }
+
+    @Test
+    void theFailurePageOfAnOrderStillPendingLooksItUpOnceAndSendsThePayerOn() {
+        String order = order(100000);
+        status(order, "1000", "PENDING");
+
+        assertThat(browser("/returns/esewa/failure?order_id=" + order).headers().get("location"))
+                .containsExactly(PROBLEM);
+        assertThat(browser("/returns/esewa/failure?order_id=" + order).headers().get("location"))
+                .containsExactly(PROBLEM);
+
+        assertThat(count("SELECT count(*) FROM reconcile_runs WHERE order_id = ?", order))
+                .isEqualTo(1);
+        assertThat(count(
+                        "SELECT count(*) FROM receipts WHERE provider = 'esewa' AND source = 'return'"
+                                + " AND convert_from(body, 'UTF8') = ?",
+                        "order_id=" + order))
+                .isEqualTo(2);
+    }
+
     private String order(long paisa) {
         String order = "ord-" + UUID.randomUUID().toString().substring(0, 13);
         gateway.putOrder(order, paisa, "NPR");

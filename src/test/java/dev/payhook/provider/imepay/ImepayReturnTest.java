@@ -150,6 +150,26 @@ class ImepayReturnTest extends GatewayTest {
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("paid");
     }
 
+    @Test
+    void aCanceledPaymentSentToTheFailurePageIsAskedAboutAndLandsThere() {
+        String order = order(150000);
+        String token = token();
+        answer(RECHECK, order, token, 3, "Cancelled by user");
+
+        Answer canceled = browser(path("3|Cancelled|9841000000|TXN" + token + "|" + order + "|1500.0000|" + token)
+                .replace("/returns/imepay?", "/returns/imepay/failure?"));
+        Answer malformed = browser("/returns/imepay/failure?data=%25%25%25");
+        Answer bare = browser("/returns/imepay/failure");
+
+        for (Answer back : new Answer[] {canceled, malformed, bare}) {
+            assertThat(back.status()).isEqualTo(302);
+            assertThat(back.headers().get("location")).containsExactly(PROBLEM);
+        }
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("canceled");
+        API.verify(postRequestedFor(urlPathEqualTo(RECHECK))
+                .withRequestBody(matchingJsonPath("$.TokenId", equalTo(token))));
+    }
+
     private String order(long paisa) {
         String order = unique("ord");
         gateway.putOrder(order, paisa, "NPR");
