@@ -22,7 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * ops/prometheus/alerts.yml and ops/grafana/payhook.json as Prometheus and Grafana will read them:
- * rules that promtool accepts (when the Debian package prometheus is installed, as .ci/run does),
+ * rules that promtool accepts (Debian's prometheus package, which .ci/run installs),
  * and no query about a metric the gateway does not register.
  */
 class OpsArtifactsTest {
@@ -35,15 +35,15 @@ class OpsArtifactsTest {
 
     @Test
     void theAlertRulesAreValid() throws Exception {
-        if (Files.isExecutable(PROMTOOL)) {
-            Process check = new ProcessBuilder(PROMTOOL.toString(), "check", "rules", ALERTS.toString())
-                    .redirectErrorStream(true)
-                    .start();
-            String said = assertTimeoutPreemptively(
-                    Duration.ofMinutes(1),
-                    () -> new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-            assertThat(check.waitFor()).as(said).isZero();
-        }
+        assertThat(Files.isExecutable(PROMTOOL))
+                .as("the rules are checked with promtool from Debian's prometheus (.ci/run installs it)")
+                .isTrue();
+        Process check = new ProcessBuilder(PROMTOOL.toString(), "check", "rules", ALERTS.toString())
+                .redirectErrorStream(true)
+                .start();
+        String said = assertTimeoutPreemptively(
+                Duration.ofMinutes(1), () -> new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        assertThat(check.waitFor()).as(said).isZero();
         Map<String, Object> file = new Yaml().load(Files.readString(ALERTS));
         List<?> groups = (List<?>) file.get("groups");
         assertThat(groups).isNotEmpty();

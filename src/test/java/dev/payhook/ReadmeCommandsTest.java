@@ -1,0 +1,58 @@
+package dev.payhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README's test command passes on a fresh machine as it is: it is the command CI runs, and
+ * that command installs every program outside Maven that a test calls, so no test finds one
+ * missing, nor skips without it.
+ */
+class ReadmeCommandsTest {
+
+    private static final Path CI = Path.of(".ci/run");
+    private static final Pattern FIRST_BLOCK = Pattern.compile("```bash\\n(.*?)```", Pattern.DOTALL);
+    private static final Pattern PROGRAM = Pattern.compile("\"/usr/bin/([a-z][a-z0-9-]*)\"");
+
+    @Test
+    void theReadmesTestCommandIsWhatCiRuns() throws IOException {
+        Matcher block = FIRST_BLOCK.matcher(Files.readString(Path.of("README.md")));
+        assertThat(block.find()).as("a bash block of set-up commands").isTrue();
+        List<String> commands = block.group(1)
+                .lines()
+                .map(line -> line.replaceFirst("#.*", "").trim())
+                .filter(line -> !line.isEmpty())
+                .toList();
+        assertThat(commands).containsExactly("mvn spring-boot:run", "bash .ci/run");
+        assertThat(Files.readString(CI)).containsPattern("(?m)^mvn [^\\n]*\\bverify$");
+    }
+
+    @Test
+    void ciInstallsEveryProgramATestCalls() throws IOException {
+        Set<String> called = new TreeSet<>();
+        try (Stream<Path> sources = Files.walk(Path.of("src/test/java"))) {
+            for (Path source :
+                    sources.filter(p -> p.toString().endsWith(".java")).toList()) {
+                Matcher m = PROGRAM.matcher(Files.readString(source));
+                while (m.find()) {
+                    called.add(m.group(1));
+                }
+            }
+        }
+        assertThat(called).contains("chromium", "chromedriver", "promtool");
+        String ci = Files.readString(CI);
+        for (String program : called) {
+            assertThat(ci).as(".ci/run checks for " + program).contains("command -v " + program + " ");
+        }
+    }
+}
