@@ -1,13 +1,20 @@
 package dev.payhook.alerts;
 
 import dev.payhook.broker.Destination;
+import dev.payhook.payment.DeadLetterReason;
+import dev.payhook.payment.ReceiptOutcome;
+import dev.payhook.payment.ReviewKind;
 import dev.payhook.payment.WireName;
 import dev.payhook.store.AfterCommit;
 import dev.payhook.store.OutboxStore;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Stream;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -50,6 +57,20 @@ public class Alerts {
     }
 
     private void count(String kind) {
-        AfterCommit.run(() -> meters.counter("payhook.alerts", "kind", kind).increment());
+        AfterCommit.run(() -> alerts(kind).increment());
+    }
+
+    /** Every kind at zero from the start, so a rule on {@code increase()} tells "none yet" from "not reported". */
+    @EventListener(ApplicationStartedEvent.class)
+    void seriesAtZero() {
+        Stream.of(DeadLetterReason.values(), ReviewKind.values(), AlertKind.values(), new WireName[] {
+                    ReceiptOutcome.REJECTED_MODE, ReceiptOutcome.REJECTED_ACCOUNT
+                })
+                .flatMap(Stream::of)
+                .forEach(kind -> alerts(kind.wireName()));
+    }
+
+    private Counter alerts(String kind) {
+        return meters.counter("payhook.alerts", "kind", kind);
     }
 }

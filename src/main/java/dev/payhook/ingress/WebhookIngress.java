@@ -3,12 +3,14 @@ package dev.payhook.ingress;
 import dev.payhook.broker.Envelope;
 import dev.payhook.broker.Trace;
 import dev.payhook.config.TrustedProxies;
+import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.provider.Acknowledgement;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.servlet.http.HttpServletRequest;
@@ -23,6 +25,8 @@ import org.apache.camel.component.jms.JmsComponent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -37,6 +41,7 @@ public class WebhookIngress {
     public static final String PROVIDER = "provider";
 
     private static final Logger log = LoggerFactory.getLogger(WebhookIngress.class);
+    private static final String UNSUPPORTED_CONTENT_TYPE = "unsupported_content_type";
 
     private final ProviderRegistry providers;
     private final Clock clock;
@@ -90,7 +95,7 @@ public class WebhookIngress {
             body = new byte[0];
         }
         if (!scheme.acceptsContentType(in.getHeader(Exchange.CONTENT_TYPE, String.class))) {
-            throw new IngressRefusal(415, "unsupported_content_type");
+            throw new IngressRefusal(415, UNSUPPORTED_CONTENT_TYPE);
         }
         Map<String, String> headers = copy(in, p.keptHeaders());
         headers.put("content-type", in.getHeader(Exchange.CONTENT_TYPE, String.class));
@@ -106,7 +111,7 @@ public class WebhookIngress {
     /** Called only after the broker acknowledged the persistent send. */
     public void accepted(Exchange exchange) {
         String provider = exchange.getProperty(PROVIDER, String.class);
-        meters.counter("payhook.ingress.accepted", "provider", provider).increment();
+        accepted(provider).increment();
         answer(exchange, providers.get(provider).scheme().ack());
         answered(exchange, provider, "accepted");
         Trace.leave();
@@ -118,21 +123,18 @@ public class WebhookIngress {
         String provider = providers.find(named).isPresent() ? named : "unknown";
         Exception e = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
         if (e instanceof WebhookRejected rejected) {
-            meters.counter("payhook.ingress.rejected", "provider", provider, "reason", rejected.reason())
-                    .increment();
+            rejected(provider, rejected.reason()).increment();
             log.warn("Refused a {} webhook from {}: {}", provider, sourceIp(exchange.getIn()), rejected.reason());
             bursts.refused(provider, rejected.reason());
-            meters.counter("payhook.deliveries", "provider", provider, "outcome", "rejected_signature")
-                    .increment();
+            refusedDeliveries(provider).increment();
             answer(exchange, providers.get(provider).scheme().reject(rejected.reason()));
             answered(exchange, provider, "rejected");
         } else if (e instanceof IngressRefusal refusal) {
-            meters.counter("payhook.ingress.rejected", "provider", provider, "reason", refusal.reason())
-                    .increment();
+            rejected(provider, refusal.reason()).increment();
             answer(exchange, Acknowledgement.jsonError(refusal.status(), refusal.reason()));
             answered(exchange, provider, "rejected");
         } else {
-            meters.counter("payhook.ingress.unavailable", "provider", provider).increment();
+            unavailable(provider).increment();
             IngressConnection.reset(broker);
             log.error(
                     "Could not persist a {} webhook to the broker; answered 503 so the provider retries: {}",
@@ -146,12 +148,49 @@ public class WebhookIngress {
 
     /** From the request reaching the route to the answer: what the provider waits. */
     private void answered(Exchange exchange, String provider, String answer) {
-        Timer.builder("payhook.ingress.latency")
+        latency(provider, answer).record(Duration.ofMillis(exchange.getClock().elapsed()));
+    }
+
+    /**
+     * Every provider's series at zero from the start, so a rule on {@code increase()} tells "none
+     * yet" from "not reported". A signature refusal's reason is its scheme's own word, so of the
+     * refusals only the ingress's own (the content type) is there before the first one.
+     */
+    @EventListener(ApplicationStartedEvent.class)
+    void seriesAtZero() {
+        for (String provider : providers.enabled().keySet()) {
+            accepted(provider);
+            unavailable(provider);
+            refusedDeliveries(provider);
+            rejected(provider, UNSUPPORTED_CONTENT_TYPE);
+            latency(provider, "accepted");
+        }
+    }
+
+    private Counter accepted(String provider) {
+        return meters.counter("payhook.ingress.accepted", "provider", provider);
+    }
+
+    private Counter rejected(String provider, String reason) {
+        return meters.counter("payhook.ingress.rejected", "provider", provider, "reason", reason);
+    }
+
+    /** A refused signature is also a delivery outcome, beside those processing counts. */
+    private Counter refusedDeliveries(String provider) {
+        return meters.counter(
+                "payhook.deliveries", "provider", provider, "outcome", ReceiptOutcome.REJECTED_SIGNATURE.wireName());
+    }
+
+    private Counter unavailable(String provider) {
+        return meters.counter("payhook.ingress.unavailable", "provider", provider);
+    }
+
+    private Timer latency(String provider, String answer) {
+        return Timer.builder("payhook.ingress.latency")
                 .description("from a provider's request reaching the ingress route to its answer")
                 .tags("provider", provider, "answer", answer)
                 .publishPercentileHistogram()
-                .register(meters)
-                .record(Duration.ofMillis(exchange.getClock().elapsed()));
+                .register(meters);
     }
 
     /** Camel copies message headers into the HTTP response: only the answer's own may remain. */

@@ -36,11 +36,10 @@ public class BatchFailures implements ExceptionHandler {
     @Override
     public void handleException(String message, Exchange exchange, Throwable exception) {
         if (Failures.isInfrastructure(exception)) {
-            meters.counter("payhook.processing.failures", "cause", "infrastructure")
-                    .increment();
+            Failures.failures(meters, Failures.INFRASTRUCTURE).increment();
             log.warn("Infrastructure failure. {}: {}", message, Failures.detail(exception));
         } else {
-            meters.counter("payhook.processing.failures", "cause", "batch").increment();
+            Failures.failures(meters, Failures.BATCH).increment();
             log.error("{}", message, exception);
         }
     }

@@ -4,9 +4,11 @@ import dev.payhook.alerts.Alerts;
 import dev.payhook.broker.Envelope;
 import dev.payhook.payment.DeadLetterReason;
 import dev.payhook.payment.ReceiptOutcome;
+import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.store.DeadLetterStore;
 import dev.payhook.store.ReceiptStore;
 import dev.payhook.store.Storable;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,6 +16,8 @@ import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -34,6 +38,7 @@ public class DeadLetters {
     private final MeterRegistry meters;
     private final Alerts alerts;
     private final DeliveryMetrics metrics;
+    private final ProviderRegistry providers;
 
     public DeadLetters(
             DeadLetterStore deadLetters,
@@ -41,13 +46,29 @@ public class DeadLetters {
             TransactionTemplate tx,
             MeterRegistry meters,
             Alerts alerts,
-            DeliveryMetrics metrics) {
+            DeliveryMetrics metrics,
+            ProviderRegistry providers) {
         this.metrics = metrics;
+        this.providers = providers;
         this.deadLetters = deadLetters;
         this.receipts = receipts;
         this.tx = tx;
         this.meters = meters;
         this.alerts = alerts;
+    }
+
+    /** Every provider's reasons at zero from the start, so a rule on {@code increase()} tells "none yet" from "not reported". */
+    @EventListener(ApplicationStartedEvent.class)
+    void seriesAtZero() {
+        for (String provider : providers.enabled().keySet()) {
+            for (DeadLetterReason reason : DeadLetterReason.values()) {
+                deadLettered(provider, reason);
+            }
+        }
+    }
+
+    private Counter deadLettered(String provider, DeadLetterReason reason) {
+        return meters.counter("payhook.processing.dead_lettered", "provider", provider, "reason", reason.wireName());
     }
 
     public void record(Exchange exchange) {
@@ -74,8 +95,7 @@ public class DeadLetters {
             details.put("detail", detail);
             alerts.raise(reason, id.toString(), details);
         });
-        meters.counter("payhook.processing.dead_lettered", "provider", e.provider(), "reason", reason.wireName())
-                .increment();
+        deadLettered(e.provider(), reason).increment();
         metrics.outcome(new Receipt(e.receiptId(), e.provider(), e.receivedAt()), ReceiptOutcome.DEAD_LETTERED);
         log.warn("Dead-lettered receipt {} of {}: {}", e.receiptId(), e.provider(), reason);
         int attempts = Failures.attempt(exchange);

@@ -1,47 +1,77 @@
 package dev.payhook.processing;
 
 import dev.payhook.payment.ReceiptOutcome;
+import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.store.AfterCommit;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Clock;
 import java.time.Duration;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
  * What processing made of each event, as ops watch it: {@code payhook.deliveries{provider,outcome}}
  * (a duplicate is a dedupe hit), the receive -> applied latency, and event-id lock conflicts. Counted
  * only once the transaction that recorded the outcome committed: a rolled-back outcome never happened.
+ * Every provider's series exist at zero from the start, so a rule on {@code increase()} tells "none
+ * yet" from "not reported".
  */
 @Component
 public class DeliveryMetrics {
 
     private final MeterRegistry meters;
     private final Clock clock;
+    private final ProviderRegistry providers;
 
-    public DeliveryMetrics(MeterRegistry meters, Clock clock) {
+    public DeliveryMetrics(MeterRegistry meters, Clock clock, ProviderRegistry providers) {
         this.meters = meters;
         this.clock = clock;
+        this.providers = providers;
+    }
+
+    @EventListener(ApplicationStartedEvent.class)
+    void seriesAtZero() {
+        for (String provider : providers.enabled().keySet()) {
+            for (ReceiptOutcome outcome : ReceiptOutcome.values()) {
+                if (outcome != ReceiptOutcome.RECEIVED) {
+                    deliveries(provider, outcome);
+                }
+            }
+            latency(provider);
+            lockConflicts(provider);
+        }
     }
 
     public void outcome(Receipt receipt, ReceiptOutcome outcome) {
         AfterCommit.run(() -> {
-            meters.counter("payhook.deliveries", "provider", receipt.provider(), "outcome", outcome.wireName())
-                    .increment();
+            deliveries(receipt.provider(), outcome).increment();
             if (outcome == ReceiptOutcome.APPLIED && receipt.receivedAt() != null) {
-                Timer.builder("payhook.processing.latency")
-                        .description("from the ingress accepting a delivery to its event applied and committed")
-                        .tag("provider", receipt.provider())
-                        .publishPercentileHistogram()
-                        .register(meters)
-                        .record(Duration.between(receipt.receivedAt(), clock.instant()));
+                latency(receipt.provider()).record(Duration.between(receipt.receivedAt(), clock.instant()));
             }
         });
     }
 
     /** A duplicate that waited for another consumer holding the same event id, which won. */
     public void lockConflict(String provider) {
-        meters.counter("payhook.processing.lock_conflicts", "provider", provider)
-                .increment();
+        lockConflicts(provider).increment();
+    }
+
+    private Counter deliveries(String provider, ReceiptOutcome outcome) {
+        return meters.counter("payhook.deliveries", "provider", provider, "outcome", outcome.wireName());
+    }
+
+    private Timer latency(String provider) {
+        return Timer.builder("payhook.processing.latency")
+                .description("from the ingress accepting a delivery to its event applied and committed")
+                .tag("provider", provider)
+                .publishPercentileHistogram()
+                .register(meters);
+    }
+
+    private Counter lockConflicts(String provider) {
+        return meters.counter("payhook.processing.lock_conflicts", "provider", provider);
     }
 }

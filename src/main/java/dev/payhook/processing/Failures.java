@@ -4,6 +4,7 @@ import dev.payhook.config.PayhookProperties;
 import dev.payhook.payment.DeadLetterReason;
 import dev.payhook.provider.InvalidIdentifier;
 import dev.payhook.provider.UnparseablePayload;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.ConnectException;
 import java.sql.SQLException;
@@ -13,6 +14,8 @@ import org.apache.camel.Exchange;
 import org.apache.camel.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
@@ -30,12 +33,33 @@ public class Failures implements Predicate {
     private static final Logger log = LoggerFactory.getLogger(Failures.class);
 
     private static final String VERDICT = "payhookFailsOnItsOwn";
+    /**
+     * The causes of {@code payhook.processing.failures}: of one message, a reference Payhook does not
+     * know, or anything else; of a whole batch (BatchFailures), an outage, or anything else.
+     */
+    private static final String UNKNOWN_REFERENCE = "unknown_reference";
+
+    private static final String MESSAGE = "message";
+    static final String INFRASTRUCTURE = "infrastructure";
+    static final String BATCH = "batch";
+
     private final int maxAttempts;
     private final MeterRegistry meters;
 
     public Failures(PayhookProperties properties, MeterRegistry meters) {
         this.maxAttempts = properties.getProcessing().getMaxAttempts();
         this.meters = meters;
+    }
+
+    @EventListener(ApplicationStartedEvent.class)
+    void seriesAtZero() {
+        for (String cause : new String[] {UNKNOWN_REFERENCE, MESSAGE, INFRASTRUCTURE, BATCH}) {
+            failures(meters, cause);
+        }
+    }
+
+    static Counter failures(MeterRegistry meters, String cause) {
+        return meters.counter("payhook.processing.failures", "cause", cause);
     }
 
     /** doCatch's onWhen: true to dead-letter the message now, false to roll back for a redelivery. */
@@ -57,11 +81,10 @@ public class Failures implements Predicate {
             return false;
         }
         if (causedBy(failure, UnknownReference.class)) {
-            meters.counter("payhook.processing.failures", "cause", "unknown_reference")
-                    .increment();
+            failures(meters, UNKNOWN_REFERENCE).increment();
             return true;
         }
-        meters.counter("payhook.processing.failures", "cause", "message").increment();
+        failures(meters, MESSAGE).increment();
         if (causedBy(failure, UnparseablePayload.class)) {
             return true;
         }

@@ -16,6 +16,7 @@ import dev.payhook.provider.WebhookRequest;
 import dev.payhook.reconcile.OpenWork.Known;
 import dev.payhook.reconcile.OpenWork.PendingOrder;
 import dev.payhook.reconcile.OrderLookup.Answer;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -31,6 +32,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -86,6 +89,21 @@ public class Reconciler {
         this.alerts = alerts;
         this.properties = properties;
         this.clock = clock;
+    }
+
+    /** Every series at zero from the start, so a rule on {@code increase()} tells "none yet" from "not reported". */
+    @EventListener(ApplicationStartedEvent.class)
+    void seriesAtZero() {
+        runs(RunStatus.DONE);
+        runs(RunStatus.FAILED);
+        for (FindingKind kind : FindingKind.values()) {
+            Run.findings(meters, kind);
+        }
+        providers.enabled().keySet().forEach(provider -> Run.applied(meters, provider));
+    }
+
+    private Counter runs(RunStatus status) {
+        return meters.counter("payhook.reconcile.runs", "status", status.wireName());
     }
 
     /** Looks the order up at its provider, in the background; the run's id at once. */
@@ -285,8 +303,7 @@ public class Reconciler {
         if (run.hasFailed()) {
             String error = run.error();
             runs.finish(run.id(), RunStatus.FAILED, error);
-            meters.counter("payhook.reconcile.runs", "status", RunStatus.FAILED.wireName())
-                    .increment();
+            runs(RunStatus.FAILED).increment();
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("run_id", run.id().toString());
             details.put("trigger", run.trigger().wireName());
@@ -295,8 +312,7 @@ public class Reconciler {
             log.warn("Reconciliation run {} failed: {}", run.id(), error);
         } else {
             runs.finish(run.id(), RunStatus.DONE, null);
-            meters.counter("payhook.reconcile.runs", "status", RunStatus.DONE.wireName())
-                    .increment();
+            runs(RunStatus.DONE).increment();
             log.info("Reconciliation run {} done", run.id());
         }
     }

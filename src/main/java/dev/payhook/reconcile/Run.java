@@ -4,6 +4,7 @@ import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.processing.FactIntake;
 import dev.payhook.processing.FactIntake.Taken;
 import dev.payhook.provider.Fact;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ final class Run {
         if (taken.applied()) {
             applied++;
             // a fact the webhooks had not delivered (yet): a lost or late webhook found
-            meters.counter("payhook.reconcile.applied", "provider", provider).increment();
+            applied(meters, provider).increment();
         } else if (taken.unchanged()) {
             unchanged++;
         }
@@ -68,7 +69,15 @@ final class Run {
 
     void finding(FindingKind kind, String orderId, String detail) {
         store.finding(id, kind, orderId, detail);
-        meters.counter("payhook.reconcile.findings", "kind", kind.wireName()).increment();
+        findings(meters, kind).increment();
+    }
+
+    static Counter applied(MeterRegistry meters, String provider) {
+        return meters.counter("payhook.reconcile.applied", "provider", provider);
+    }
+
+    static Counter findings(MeterRegistry meters, FindingKind kind) {
+        return meters.counter("payhook.reconcile.findings", "kind", kind.wireName());
     }
 
     /** A provider's API failed after its retries: the run goes on with other work but ends failed. */

@@ -3,11 +3,16 @@ package dev.payhook.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.payhook.payment.DeadLetterReason;
+import dev.payhook.payment.ReceiptOutcome;
+import dev.payhook.support.GatewayProcess;
+import dev.payhook.support.Scrape;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -16,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -32,6 +38,10 @@ class OpsArtifactsTest {
     private static final Path PROMTOOL = Path.of("/usr/bin/promtool");
     private static final Pattern QUERIED = Pattern.compile("\\b(payhook_[a-z_]+)");
     private static final Pattern REGISTERED = Pattern.compile("\"(payhook\\.[a-z_.]+)\"");
+    /** A metric in a PromQL expression, with its label matchers. */
+    private static final Pattern SELECTOR = Pattern.compile("\\b(payhook_[a-z_]+)(?:\\{([^}]*)})?");
+
+    private static final Pattern EQUAL_LABEL = Pattern.compile("(\\w+)\\s*=\\s*\"([^\"]*)\"");
 
     @Test
     void theAlertRulesAreValid() throws Exception {
@@ -93,6 +103,72 @@ class OpsArtifactsTest {
             }
         }
         assertThat(unknown).as("queried but never registered").isEmpty();
+    }
+
+    /**
+     * Before the first of anything happens, every series a rule or a panel reads is there at zero, so
+     * a rule on {@code increase()} tells "none yet" from "not reported" and no panel says "no data".
+     */
+    @Test
+    void everySeriesTheRulesAndTheDashboardQueryExistsOnAFreshGateway(@TempDir Path data) throws IOException {
+        List<String> queries = new ArrayList<>();
+        Map<String, Object> file = new Yaml().load(Files.readString(ALERTS));
+        for (Object group : (List<?>) file.get("groups")) {
+            for (Object rule : (List<?>) ((Map<?, ?>) group).get("rules")) {
+                queries.add((String) ((Map<?, ?>) rule).get("expr"));
+            }
+        }
+        for (JsonNode panel : JsonMapper.builder()
+                .build()
+                .readTree(Files.readString(DASHBOARD))
+                .path("panels")) {
+            panel.path("targets")
+                    .forEach(target -> queries.add(target.path("expr").asString()));
+        }
+        try (GatewayProcess fresh = GatewayProcess.start(data)) {
+            Scrape scrape = Scrape.of(fresh.gateway);
+            Set<String> missing = new TreeSet<>();
+            for (String query : queries) {
+                Matcher selector = SELECTOR.matcher(query);
+                while (selector.find()) {
+                    List<String> equal = new ArrayList<>();
+                    Matcher label = EQUAL_LABEL.matcher(selector.group(2) == null ? "" : selector.group(2));
+                    while (label.find()) {
+                        equal.add(label.group(1) + "=" + label.group(2));
+                    }
+                    if (!scrape.has(selector.group(1), equal.toArray(String[]::new))) {
+                        missing.add(selector.group());
+                    }
+                }
+            }
+            for (ReceiptOutcome outcome : ReceiptOutcome.values()) {
+                if (outcome != ReceiptOutcome.RECEIVED) {
+                    expect(
+                            scrape,
+                            missing,
+                            "payhook_deliveries_total",
+                            "provider=stripe",
+                            "outcome=" + outcome.wireName());
+                }
+            }
+            for (DeadLetterReason reason : DeadLetterReason.values()) {
+                expect(
+                        scrape,
+                        missing,
+                        "payhook_processing_dead_lettered_total",
+                        "provider=stripe",
+                        "reason=" + reason.wireName());
+            }
+            expect(scrape, missing, "payhook_ingress_rejected_total", "provider=stripe");
+            expect(scrape, missing, "payhook_processing_failures_total", "cause=infrastructure");
+            assertThat(missing).as("series absent on a fresh gateway").isEmpty();
+        }
+    }
+
+    private static void expect(Scrape scrape, Set<String> missing, String name, String... labels) {
+        if (!scrape.has(name, labels)) {
+            missing.add(name + List.of(labels));
+        }
     }
 
     /** The meter names in the main code, as Prometheus names them without their suffixes. */

@@ -34,6 +34,14 @@ public final class Scrape {
         return sum;
     }
 
+    /** Whether a series named {@code name} carries every label given as {@code key=value}, even at zero. */
+    public boolean has(String name, String... labels) {
+        return text.lines()
+                .map(SAMPLE::matcher)
+                .anyMatch(m ->
+                        m.matches() && m.group(1).equals(name) && (labels.length == 0 || hasAll(m.group(2), labels)));
+    }
+
     /** Whether any series is named {@code name}. */
     public boolean has(String name) {
         return text.lines().anyMatch(line -> line.startsWith(name + "{") || line.startsWith(name + " "));
