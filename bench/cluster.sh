@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Production topology on this machine, and the checks run against it (README, "Production"):
 # a standalone PostgreSQL (Debian's server binaries; installed when missing), an Artemis replication
-# pair from broker/broker.xml (primary 61616, backup 61617; bench/cluster/ha-broker.py adds the HA
-# settings), and two Payhook instances sharing both. Prints one summary line per check.
+# pair (broker/ha/, the primary on 61616, the backup on 61617, each run by broker/run-artemis.sh),
+# and two Payhook instances sharing both. Prints one summary line per check.
 #   bench/cluster.sh     N=1000 events per check; KILL_N=5000, PG_N=2000 paced; BACKLOG=300000
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,23 +52,17 @@ double_payments() {
 }
 field() { tr ' ' '\n' < "$1" | sed -n "s/^$2=//p"; }   # field FILE NAME: NAME=value printed by ClusterCheck
 
-# --- Artemis replication pair ---------------------------------------------------------------
+# --- Artemis replication pair (broker/ha/, run by broker/run-artemis.sh) --------------------
 HOME_DIR="broker/dist/apache-artemis-$VERSION"
-if [ ! -x "$HOME_DIR/bin/artemis" ]; then
-  mkdir -p broker/dist
-  mvn -q dependency:copy -Dartifact="org.apache.activemq:apache-artemis:$VERSION:tar.gz:bin" -DoutputDirectory=broker/dist
-  tar -xzf "broker/dist/apache-artemis-$VERSION-bin.tar.gz" -C broker/dist
-fi
-broker() {  # broker NAME ROLE OWN_PORT OTHER_PORT
-  "$HOME_DIR/bin/artemis" create "$OUT/$1" --host 127.0.0.1 --user payhook --password "$BROKER_PASSWORD" \
-    --role payhook --require-login --silent --no-web --no-autotune >/dev/null
-  python3 bench/cluster/ha-broker.py "$2" "$3" "$4" "$BROKER_PASSWORD" < broker/broker.xml > "$OUT/$1/etc/broker.xml"
-  "$OUT/$1/bin/artemis" run > "$OUT/$1.log" 2>&1 &
+broker() {  # broker ROLE OWN_PORT PEER_PORT HTTP_PORT [LOG NAME]: starts (or restarts) that member
+  ARTEMIS_VERSION="$VERSION" ARTEMIS_INSTANCE="$OUT/$1" ARTEMIS_PORT="$2" ARTEMIS_HTTP_PORT="$4" \
+  ARTEMIS_PASSWORD="$BROKER_PASSWORD" ARTEMIS_HA="$1" ARTEMIS_PEER="tcp://127.0.0.1:$3" \
+  ARTEMIS_CLUSTER_PASSWORD="$BROKER_PASSWORD" bash broker/run-artemis.sh > "$OUT/${5:-$1}.log" 2>&1 &
   BROKERS+=($!); eval "${1^^}_PID=$!"
 }
-broker primary primary 61616 61617
-broker backup backup 61617 61616
-for _ in $(seq 1 60); do grep -q "AMQ221007" "$OUT/primary.log" && break; sleep 1; done   # primary active
+broker primary 61616 61617 18161   # the first fetches the distribution when it is missing
+for _ in $(seq 1 180); do grep -q "AMQ221007" "$OUT/primary.log" && break; sleep 1; done   # primary active
+broker backup 61617 61616 18162
 for _ in $(seq 1 60); do grep -q "AMQ221024\|backup announced" "$OUT/backup.log" && break; sleep 1; done
 depth() {  # messages on a queue of whichever member is active
   for port in 61616 61617; do
@@ -149,8 +143,7 @@ kill -9 "$PRIMARY_PID"; wait "$PRIMARY_PID" 2>/dev/null || true
 wait "$SENDER"
 ACKED=$(field "$OUT/failover.txt" acknowledged)
 await_paid "$P" "$N" 300
-"$OUT/primary/bin/artemis" run > "$OUT/primary-restarted.log" 2>&1 &
-BROKERS+=($!)
+broker primary 61616 61617 18161 primary-restarted
 for _ in $(seq 1 60); do grep -q "AMQ221024\|AMQ221007" "$OUT/primary-restarted.log" && break; sleep 1; done
 sleep 10   # a failback would make it active again within seconds of its synchronisation
 ROLE=$(grep -q "AMQ221007" "$OUT/primary-restarted.log" && echo "active again (failed back)" || (grep -q "AMQ221024" "$OUT/primary-restarted.log" && echo "backup" || echo "not back"))

@@ -3,8 +3,10 @@ package dev.payhook.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -66,5 +68,44 @@ class ComposeFileTest {
                 }
             }
         }
+    }
+
+    /**
+     * Profile ha runs the broker as the replication pair that broker/ha-pair.sh writes from
+     * broker.xml: the default broker becomes its primary by the file it is given, a backup joins it,
+     * each names the other, and the shipped pair is what the script makes of today's broker.xml.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theHaProfileRunsTheShippedReplicationPair() throws Exception {
+        Map<String, Object> primary = services().get("artemis");
+        Map<String, Object> backup = services().get("artemis-backup");
+        assertThat(primary).doesNotContainKey("profiles");
+        assertThat((List<String>) backup.get("profiles")).containsExactly("ha");
+        assertThat((List<String>) primary.get("volumes"))
+                .contains(
+                        "./broker/${PAYHOOK_BROKER_CONFIG:-broker.xml}:/var/lib/artemis-instance/etc-override/broker.xml:ro");
+        assertThat((List<String>) backup.get("volumes"))
+                .contains("./broker/ha/backup.xml:/var/lib/artemis-instance/etc-override/broker.xml:ro")
+                .doesNotContainAnyElementsOf((List<String>) primary.get("volumes"));
+        String primaryArgs = (String) ((Map<String, Object>) primary.get("environment")).get("JAVA_ARGS_APPEND");
+        String backupArgs = (String) ((Map<String, Object>) backup.get("environment")).get("JAVA_ARGS_APPEND");
+        assertThat(primaryArgs)
+                .contains(
+                        "-Dpayhook.broker.self=tcp://artemis:61616",
+                        "-Dpayhook.broker.peer=tcp://artemis-backup:61616");
+        assertThat(backupArgs)
+                .contains(
+                        "-Dpayhook.broker.self=tcp://artemis-backup:61616",
+                        "-Dpayhook.broker.peer=tcp://artemis:61616");
+        assertThat(Files.readString(Path.of("broker/ha/primary.xml"))).contains("<primary>");
+        assertThat(Files.readString(Path.of("broker/ha/backup.xml")))
+                .contains("<allow-failback>false</allow-failback>");
+
+        Process check = new ProcessBuilder("bash", "broker/ha-pair.sh", "--check")
+                .redirectErrorStream(true)
+                .start();
+        String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(check.waitFor()).as(said).isZero();
     }
 }
