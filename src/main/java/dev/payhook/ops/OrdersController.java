@@ -1,9 +1,11 @@
 package dev.payhook.ops;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.payhook.payment.Checkout;
 import dev.payhook.payment.Order;
 import dev.payhook.payment.OrderStatus;
 import dev.payhook.provider.Money;
+import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.store.OrderStore;
 import dev.payhook.store.PaymentStore;
@@ -27,30 +29,44 @@ public class OrdersController {
             @JsonProperty("amount_minor") Long amountMinor,
             String currency,
             String sku,
-            @JsonProperty("customer_id") String customerId) {}
+            @JsonProperty("customer_id") String customerId,
+            String provider,
+            @JsonProperty("provider_reference") String providerReference) {}
 
     private final OrderStore orders;
     private final PaymentStore payments;
     private final ReviewStore reviews;
     private final SubscriptionStore subscriptions;
 
+    private final ProviderRegistry providers;
+
     public OrdersController(
-            OrderStore orders, PaymentStore payments, ReviewStore reviews, SubscriptionStore subscriptions) {
+            OrderStore orders,
+            PaymentStore payments,
+            ReviewStore reviews,
+            SubscriptionStore subscriptions,
+            ProviderRegistry providers) {
+        this.providers = providers;
         this.orders = orders;
         this.payments = payments;
         this.reviews = reviews;
         this.subscriptions = subscriptions;
     }
 
-    /** 201 when new, 200 when the same order again, 409 when the id is taken by a different order. */
+    /**
+     * 201 when new, 200 when the same order again, 409 when the id is taken by a different order. The
+     * same order again may name its provider and reference when the first registration did not (the
+     * merchant learns a Paddle transaction id after creating the order), never others.
+     */
     @PutMapping("/api/orders/{orderId}")
     public ResponseEntity<Map<String, Object>> put(@PathVariable String orderId, @RequestBody OrderRequest body) {
         Order order = validated(orderId, body);
-        if (orders.insertIfAbsent(order)) {
+        Checkout checkout = checkout(body);
+        if (orders.insertIfAbsent(order, checkout)) {
             return ResponseEntity.status(201).body(view(orders.find(orderId).orElseThrow()));
         }
         Order existing = orders.find(orderId).orElseThrow();
-        return existing.sameTerms(order)
+        return existing.sameTerms(order) && orders.addCheckout(orderId, checkout)
                 ? ResponseEntity.ok(view(existing))
                 : ResponseEntity.status(409).body(Map.of("error", "order_exists_with_different_terms"));
     }
@@ -78,6 +94,19 @@ public class OrdersController {
         return new Order(orderId, body.amountMinor(), currency, body.sku(), body.customerId(), OrderStatus.PENDING);
     }
 
+    private Checkout checkout(OrderRequest body) {
+        if (body.provider() == null) {
+            if (body.providerReference() != null) {
+                throw new InvalidInput("provider_reference needs the provider it belongs to");
+            }
+            return Checkout.UNKNOWN;
+        }
+        if (providers.find(body.provider()).isEmpty()) {
+            throw new InvalidInput("provider must name an enabled provider");
+        }
+        return new Checkout(body.provider(), Inputs.optionalIdentifier(body.providerReference(), "provider_reference"));
+    }
+
     private Map<String, Object> view(Order o) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("order_id", o.orderId());
@@ -86,6 +115,10 @@ public class OrdersController {
         v.put("currency", o.currency());
         v.put("sku", o.sku());
         v.put("customer_id", o.customerId());
+        orders.checkout(o.orderId()).ifPresent(c -> {
+            v.put("provider", c.provider());
+            v.put("provider_reference", c.reference());
+        });
         v.put("entitlement", Map.of("status", orders.entitlement(o.orderId()).wireName()));
         v.put("payments", payments.ofOrder(o.orderId()));
         v.put("reviews", reviews.ofOrder(o.orderId()));

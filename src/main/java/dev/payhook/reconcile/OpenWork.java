@@ -1,5 +1,6 @@
 package dev.payhook.reconcile;
 
+import dev.payhook.payment.Checkout;
 import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.OrderRef;
 import java.sql.Timestamp;
@@ -28,12 +29,19 @@ public class OpenWork {
     /** A payment Payhook has recorded, at its provider. */
     public record Known(String provider, KnownPayment payment) {}
 
-    /** The order as a provider is asked about it; empty when it is not registered. */
-    public Optional<OrderRef> order(String orderId) {
+    /** An order as it is looked up: what a provider is asked with, and where its payer went to pay. */
+    public record OrderToAsk(OrderRef ref, Checkout checkout) {}
+
+    /** The order as the providers are asked about it; empty when it is not registered. */
+    public Optional<OrderToAsk> order(String orderId) {
         return jdbc
                 .query(
-                        "SELECT order_id, amount_minor, currency FROM orders WHERE order_id = ?",
-                        (rs, i) -> new OrderRef(rs.getString(1), rs.getLong(2), rs.getString(3)),
+                        """
+                        SELECT order_id, amount_minor, currency, provider, provider_reference
+                        FROM orders WHERE order_id = ?""",
+                        (rs, i) -> new OrderToAsk(
+                                new OrderRef(rs.getString(1), rs.getLong(2), rs.getString(3)),
+                                new Checkout(rs.getString(4), rs.getString(5))),
                         orderId)
                 .stream()
                 .findFirst();

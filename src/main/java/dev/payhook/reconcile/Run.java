@@ -7,12 +7,16 @@ import dev.payhook.provider.Fact;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 
 /**
  * One run while it goes: every fact it learned through processing, counted as the contract
  * counts them, and what it found; kept in the database as it goes, so a running run shows progress.
+ * The providers of one order are asked in parallel, so a run is told what they learned from
+ * several threads at once.
  */
 final class Run {
 
@@ -22,6 +26,7 @@ final class Run {
     private final FactIntake intake;
     private final MeterRegistry meters;
     private final List<String> failures = new ArrayList<>();
+    private final Set<String> feedsRead = new HashSet<>();
     private int checked;
     private int applied;
     private int unchanged;
@@ -45,15 +50,11 @@ final class Run {
     /** Processes the fact like a webhook; returns what processing made of it. */
     Taken take(String provider, Fact fact) {
         Taken taken = intake.take(provider, fact, id);
-        checked++;
         if (taken.applied()) {
-            applied++;
             // a fact the webhooks had not delivered (yet): a lost or late webhook found
             applied(meters, provider).increment();
-        } else if (taken.unchanged()) {
-            unchanged++;
         }
-        store.count(id, checked, applied, unchanged);
+        count(taken);
         FindingKind kind = switch (taken.outcome()) {
             case REVIEW -> FindingKind.REVIEW;
             case DEAD_LETTERED -> FindingKind.DEAD_LETTERED;
@@ -65,6 +66,24 @@ final class Run {
             finding(kind, taken.orderId(), provider + " " + describe(taken));
         }
         return taken;
+    }
+
+    private synchronized void count(Taken taken) {
+        checked++;
+        if (taken.applied()) {
+            applied++;
+        } else if (taken.unchanged()) {
+            unchanged++;
+        }
+        store.count(id, checked, applied, unchanged);
+    }
+
+    /**
+     * Whether this run is yet to read the provider's feed; from now on it has. A run that read a
+     * feed from its cursor learned what it holds: the orders it looks up next need not read it again.
+     */
+    synchronized boolean firstFeedRead(String provider) {
+        return feedsRead.add(provider);
     }
 
     void finding(FindingKind kind, String orderId, String detail) {
@@ -81,16 +100,16 @@ final class Run {
     }
 
     /** A provider's API failed after its retries: the run goes on with other work but ends failed. */
-    void failed(String reason) {
+    synchronized void failed(String reason) {
         failures.add(reason);
     }
 
-    boolean hasFailed() {
+    synchronized boolean hasFailed() {
         return !failures.isEmpty();
     }
 
     /** What {@code error} says of a failed run: the first failures, and how many there were. */
-    String error() {
+    synchronized String error() {
         String first = String.join("; ", failures.subList(0, Math.min(3, failures.size())));
         return failures.size() > 3 ? first + " (and " + (failures.size() - 3) + " more)" : first;
     }

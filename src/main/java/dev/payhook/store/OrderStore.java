@@ -1,5 +1,6 @@
 package dev.payhook.store;
 
+import dev.payhook.payment.Checkout;
 import dev.payhook.payment.EntitlementStatus;
 import dev.payhook.payment.Order;
 import dev.payhook.payment.OrderStatus;
@@ -24,9 +25,55 @@ public class OrderStore {
 
     /** Inserts the order unless it exists; true when this call created it. */
     public boolean insertIfAbsent(Order o) {
-        return jdbc.update("""
-                INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (order_id) DO NOTHING""", o.orderId(), o.amountMinor(), o.currency(), o.sku(), o.customerId()) == 1;
+        return insertIfAbsent(o, Checkout.UNKNOWN);
+    }
+
+    /** Inserts the order with where its payer was sent to pay, unless it exists; true when this call created it. */
+    public boolean insertIfAbsent(Order o, Checkout checkout) {
+        return jdbc.update(
+                        """
+                INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id, provider, provider_reference)
+                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING""",
+                        o.orderId(),
+                        o.amountMinor(),
+                        o.currency(),
+                        o.sku(),
+                        o.customerId(),
+                        checkout.provider(),
+                        checkout.reference())
+                == 1;
+    }
+
+    /** Where the order's payer was sent to pay, as far as the merchant said; empty for no such order. */
+    public Optional<Checkout> checkout(String orderId) {
+        return jdbc
+                .query(
+                        "SELECT provider, provider_reference FROM orders WHERE order_id = ?",
+                        (rs, i) -> new Checkout(rs.getString(1), rs.getString(2)),
+                        orderId)
+                .stream()
+                .findFirst();
+    }
+
+    /**
+     * Fills in what the order's checkout did not say yet; false, changing nothing, when {@code checkout}
+     * names another provider or another reference than the order has (judged in the statement that
+     * writes it, so two registrations at once cannot both win).
+     */
+    public boolean addCheckout(String orderId, Checkout checkout) {
+        return jdbc.update(
+                        """
+                UPDATE orders SET provider = COALESCE(provider, ?), provider_reference = COALESCE(provider_reference, ?)
+                WHERE order_id = ? AND (?::text IS NULL OR provider IS NULL OR provider = ?)
+                  AND (?::text IS NULL OR provider_reference IS NULL OR provider_reference = ?)""",
+                        checkout.provider(),
+                        checkout.reference(),
+                        orderId,
+                        checkout.provider(),
+                        checkout.provider(),
+                        checkout.reference(),
+                        checkout.reference())
+                == 1;
     }
 
     public Optional<Order> find(String orderId) {

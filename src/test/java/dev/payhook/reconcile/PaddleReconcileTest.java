@@ -1,6 +1,7 @@
 package dev.payhook.reconcile;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.absent;
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
@@ -103,6 +104,31 @@ class PaddleReconcileTest extends GatewayTest {
         JsonNode again = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
         assertThat(again.path("applied").asInt()).isZero();
         assertThat(again.path("unchanged").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void anOrderRegisteredWithItsTransactionIsLookedUpByItWhenItsWebhookWasLost() {
+        String order = unique("ord");
+        String txn = unique("txn");
+        assertThat(gateway.call(
+                                "PUT",
+                                "/api/orders/" + order,
+                                "{\"amount_minor\":4900,\"currency\":\"USD\",\"sku\":\"book-1\",\"customer_id\":\"c-1\","
+                                        + "\"provider\":\"paddle\",\"provider_reference\":\"" + txn + "\"}")
+                        .status())
+                .isEqualTo(201);
+        stubTransaction(txn, order, Instant.now().minusSeconds(60));
+
+        JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
+
+        assertThat(run.path("status").asString()).isEqualTo("done");
+        assertThat(run.path("applied").asInt()).isEqualTo(1);
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("paid");
+        assertThat(gateway.order(order).path("provider_reference").asString()).isEqualTo(txn);
+        API.verify(
+                0,
+                getRequestedFor(urlPathEqualTo("/stripe/v1/payment_intents/search"))
+                        .withQueryParam("query", containing(order)));
     }
 
     @Test
