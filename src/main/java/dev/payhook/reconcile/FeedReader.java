@@ -37,6 +37,7 @@ class FeedReader {
      * {@code compare} run (the daily one) also opens a review for each event processing could not apply.
      */
     void read(Run run, String provider, EventFeed feed, Instant since, boolean compare) {
+        run.markFeedRead(provider);
         Optional<String> cursor = runs.cursor(provider);
         EventFeed.Page page = since != null
                 ? feed.read(null, since)

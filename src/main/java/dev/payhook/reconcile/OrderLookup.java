@@ -165,7 +165,7 @@ class OrderLookup {
                         .lookupPayment(new KnownPayment(
                                 reference.get(), orderId, ref.amountMinor(), ref.currency(), List.of()));
             } else if (api.get().feed().isPresent()) {
-                if (run.firstFeedRead(name)) {
+                if (run.markFeedRead(name)) {
                     feeds.read(run, name, api.get().feed().get(), null, false);
                 }
                 boolean paid = work.paymentsOf(orderId).stream()

@@ -79,10 +79,10 @@ final class Run {
     }
 
     /**
-     * Whether this run is yet to read the provider's feed; from now on it has. A run that read a
-     * feed from its cursor learned what it holds: the orders it looks up next need not read it again.
+     * Marks the provider's feed read by this run; whether it was not before. A run that read a feed
+     * learned what it holds: the orders it looks up next need not read it again.
      */
-    synchronized boolean firstFeedRead(String provider) {
+    synchronized boolean markFeedRead(String provider) {
         return feedsRead.add(provider);
     }
 
