@@ -153,15 +153,15 @@ public class WebhookIngress {
 
     /**
      * Every provider's series at zero from the start, so a rule on {@code increase()} tells "none
-     * yet" from "not reported". A signature refusal's reason is its scheme's own word, so of the
-     * refusals only the ingress's own (the content type) is there before the first one.
+     * yet" from "not reported" (the deliveries' outcomes, rejected_signature included, are
+     * DeliveryMetrics'). A signature refusal's reason is its scheme's own word, so of the refusals
+     * only the ingress's own (the content type) is there before the first one.
      */
     @EventListener(ApplicationStartedEvent.class)
     void seriesAtZero() {
         for (String provider : providers.enabled().keySet()) {
             accepted(provider);
             unavailable(provider);
-            refusedDeliveries(provider);
             rejected(provider, UNSUPPORTED_CONTENT_TYPE);
             latency(provider, "accepted");
         }

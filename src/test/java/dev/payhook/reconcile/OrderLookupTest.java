@@ -67,12 +67,7 @@ class OrderLookupTest extends GatewayTest {
     void anOrderRegisteredWithItsProviderIsAskedOfThatProviderAlone() {
         String order = unique("ord");
         String pi = unique("pi");
-        assertThat(gateway.call(
-                                "PUT",
-                                "/api/orders/" + order,
-                                "{\"amount_minor\":2500,\"currency\":\"EUR\",\"sku\":\"book-1\",\"customer_id\":\"c-1\","
-                                        + "\"provider\":\"stripe\"}")
-                        .status())
+        assertThat(gateway.putOrder(order, 2500, "EUR", "stripe", null).status())
                 .isEqualTo(201);
         StripeApiStubs.paid(order, pi, 2500, "eur");
         int dodoAsked =

@@ -110,13 +110,7 @@ class PaddleReconcileTest extends GatewayTest {
     void anOrderRegisteredWithItsTransactionIsLookedUpByItWhenItsWebhookWasLost() {
         String order = unique("ord");
         String txn = unique("txn");
-        assertThat(gateway.call(
-                                "PUT",
-                                "/api/orders/" + order,
-                                "{\"amount_minor\":4900,\"currency\":\"USD\",\"sku\":\"book-1\",\"customer_id\":\"c-1\","
-                                        + "\"provider\":\"paddle\",\"provider_reference\":\"" + txn + "\"}")
-                        .status())
-                .isEqualTo(201);
+        assertThat(gateway.putOrder(order, 4900, "USD", "paddle", txn).status()).isEqualTo(201);
         stubTransaction(txn, order, Instant.now().minusSeconds(60));
 
         JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));

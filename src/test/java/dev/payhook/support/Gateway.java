@@ -94,8 +94,22 @@ public final class Gateway {
     }
 
     public Answer putOrder(String orderId, long amountMinor, String currency) {
+        return putOrder(orderId, amountMinor, currency, "");
+    }
+
+    /** The order registered with the provider its checkout used and, when not null, that provider's id for it. */
+    public Answer putOrder(String orderId, long amountMinor, String currency, String provider, String reference) {
+        return putOrder(
+                orderId,
+                amountMinor,
+                currency,
+                ",\"provider\":\"" + provider + "\""
+                        + (reference == null ? "" : ",\"provider_reference\":\"" + reference + "\""));
+    }
+
+    private Answer putOrder(String orderId, long amountMinor, String currency, String checkout) {
         String body = "{\"amount_minor\":" + amountMinor + ",\"currency\":\"" + currency
-                + "\",\"sku\":\"book-1\",\"customer_id\":\"c-" + orderId + "\"}";
+                + "\",\"sku\":\"book-1\",\"customer_id\":\"c-" + orderId + "\"" + checkout + "}";
         return send(ops(managementBase + "/api/orders/" + orderId)
                 .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(body))
