@@ -2,15 +2,14 @@ package dev.payhook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.payhook.support.JavaSources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,16 +38,7 @@ class ReadmeCommandsTest {
 
     @Test
     void ciInstallsEveryProgramATestCalls() throws IOException {
-        Set<String> called = new TreeSet<>();
-        try (Stream<Path> sources = Files.walk(Path.of("src/test/java"))) {
-            for (Path source :
-                    sources.filter(p -> p.toString().endsWith(".java")).toList()) {
-                Matcher m = PROGRAM.matcher(Files.readString(source));
-                while (m.find()) {
-                    called.add(m.group(1));
-                }
-            }
-        }
+        Set<String> called = JavaSources.find(Path.of("src/test/java"), PROGRAM);
         assertThat(called).contains("chromium", "chromedriver", "promtool");
         String ci = Files.readString(CI);
         for (String program : called) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import dev.payhook.payment.DeadLetterReason;
 import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.support.GatewayProcess;
+import dev.payhook.support.JavaSources;
 import dev.payhook.support.Scrape;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;
@@ -174,15 +174,7 @@ class OpsArtifactsTest {
     /** The meter names in the main code, as Prometheus names them without their suffixes. */
     private static Set<String> registered() throws IOException {
         Set<String> names = new TreeSet<>();
-        try (Stream<Path> sources = Files.walk(Path.of("src/main/java"))) {
-            for (Path source :
-                    sources.filter(p -> p.toString().endsWith(".java")).toList()) {
-                Matcher m = REGISTERED.matcher(Files.readString(source));
-                while (m.find()) {
-                    names.add(m.group(1).replace('.', '_'));
-                }
-            }
-        }
+        JavaSources.find(Path.of("src/main/java"), REGISTERED).forEach(n -> names.add(n.replace('.', '_')));
         return names;
     }
 
