@@ -250,7 +250,13 @@ public class Reconciler {
         work.unknownPayments(name).forEach(k -> payment(run, k));
     }
 
+    /** Whether the order's lookup would ask this provider: the one it was registered with, else as OrderLookup picks. */
     private boolean mayConcern(String name, ProviderApi api, String orderId) {
+        String registered =
+                work.order(orderId).map(o -> o.checkout().provider()).orElse(null);
+        if (registered != null && providers.find(registered).isPresent()) {
+            return registered.equals(name);
+        }
         List<String> named = work.providersOf(orderId);
         return named.contains(name) || (named.isEmpty() && api.looksUpOrders());
     }
