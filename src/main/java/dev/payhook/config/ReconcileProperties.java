@@ -35,6 +35,13 @@ public class ReconcileProperties {
     @NotNull
     private Duration httpTimeout = Duration.ofSeconds(10);
 
+    /**
+     * How long a payer's browser return waits for the lookup it started before the payer is sent
+     * on (to the failure page when the order is not paid yet).
+     */
+    @NotNull
+    private Duration returnWait = Duration.ofSeconds(10);
+
     /** Calls per request within one run, the first included. */
     @Min(1)
     @Max(10)
@@ -90,6 +97,14 @@ public class ReconcileProperties {
 
     public void setLookback(Duration lookback) {
         this.lookback = lookback;
+    }
+
+    public Duration getReturnWait() {
+        return returnWait;
+    }
+
+    public void setReturnWait(Duration returnWait) {
+        this.returnWait = returnWait;
     }
 
     public Duration getHttpTimeout() {

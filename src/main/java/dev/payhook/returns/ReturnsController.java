@@ -62,7 +62,7 @@ public class ReturnsController {
         this.reconciler = reconciler;
         this.verified = verified;
         this.environment = environment;
-        this.wait = properties.getHttpTimeout();
+        this.wait = properties.getReturnWait();
         this.proxies = proxies;
     }
 

@@ -38,6 +38,8 @@ import tools.jackson.databind.JsonNode;
             // the reconciler runs when a test asks; its calls give up quickly against a failing stub
             "payhook.reconcile.scheduled=false",
             "payhook.reconcile.http-timeout=1s",
+            // a return's lookup is waited for as long as a loaded CI machine may take
+            "payhook.reconcile.return-wait=20s",
             "payhook.reconcile.initial-backoff=20ms",
             "payhook.providers.stripe.return.success-url=https://shop.example.test/thanks",
             "payhook.providers.stripe.return.failure-url=https://shop.example.test/payment-problem",
