@@ -85,6 +85,9 @@ public class ReconcileController {
         return runs.recent(Inputs.limit(limit));
     }
 
+    /** Older than any provider's event history, and within what every store and API can hold. */
+    private static final Instant EARLIEST_SINCE = Instant.parse("2000-01-01T00:00:00Z");
+
     private static Instant since(String since) {
         if (since == null) {
             return null;
@@ -93,6 +96,9 @@ public class ReconcileController {
             Instant at = Instant.parse(since);
             if (at.isAfter(Instant.now())) {
                 throw new InvalidInput("since is in the future");
+            }
+            if (at.isBefore(EARLIEST_SINCE)) {
+                throw new InvalidInput("since is before " + EARLIEST_SINCE + ": no provider keeps events that old");
             }
             return at;
         } catch (DateTimeParseException e) {

@@ -24,7 +24,12 @@ public final class Money {
         if (value.stripTrailingZeros().scale() > exponent) {
             throw new UnparseablePayload("amount has more decimals than " + currency + " allows");
         }
-        return value.movePointRight(exponent).longValueExact();
+        try {
+            return value.movePointRight(exponent).longValueExact();
+        } catch (ArithmeticException e) {
+            // 1e309 is a decimal number, but no amount: beyond a long of minor units
+            throw new UnparseablePayload("amount is out of range");
+        }
     }
 
     /** A provider's minor-unit amount sent as a string of digits ("65215"). */

@@ -2,6 +2,7 @@ package dev.payhook.ingress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;
 import java.nio.charset.StandardCharsets;
@@ -41,5 +42,23 @@ class LogHygieneTest extends GatewayTest {
                 .doesNotContain("whsec_forger")
                 .doesNotContain(wrong.get("Stripe-Signature"))
                 .doesNotContain(valid.get("Stripe-Signature"));
+    }
+
+    /**
+     * A form body on a JSON provider's path: 415 like any other wrong content type, and none of it
+     * in the log (forged lines included), as PayPal's path too.
+     */
+    @Test
+    void aFormBodyIsRefused415AndNeverLogged(CapturedOutput output) {
+        String marker = "FormBodyMarker" + unique("m");
+        byte[] form = ("note=" + marker + "%0D%0A2026-12-02 ERROR forged line&x=" + "y".repeat(300_000))
+                .getBytes(StandardCharsets.UTF_8);
+
+        for (String provider : new String[] {"stripe", "paypal"}) {
+            Answer answer = gateway.post("/webhooks/" + provider, "application/x-www-form-urlencoded", form, Map.of());
+            assertThat(answer.status()).as(provider).isEqualTo(415);
+            assertThat(answer.json().path("error").asString()).isEqualTo("unsupported_content_type");
+        }
+        assertThat(output.getAll()).doesNotContain(marker).doesNotContain("forged line");
     }
 }

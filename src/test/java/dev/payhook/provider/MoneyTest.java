@@ -31,4 +31,13 @@ class MoneyTest {
     void minorUnitStringsMustBeWholeNumbers(String digits) {
         assertThatThrownBy(() -> Money.fromMinorString(digits)).isInstanceOf(UnparseablePayload.class);
     }
+
+    /** A decimal number that is no amount: unreadable like any other, never an arithmetic failure. */
+    @ParameterizedTest
+    @CsvSource({"1e309,USD", "1E+999999999,NPR", "92233720368547758.08,USD", "1e17,KWD"})
+    void amountsBeyondALongOfMinorUnitsAreUnreadable(String amount, String currency) {
+        assertThatThrownBy(() -> Money.fromMajor(amount, currency))
+                .isInstanceOf(UnparseablePayload.class)
+                .hasMessage("amount is out of range");
+    }
 }

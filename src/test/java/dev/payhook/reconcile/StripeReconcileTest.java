@@ -225,6 +225,12 @@ class StripeReconcileTest extends GatewayTest {
                         .path("detail")
                         .asString())
                 .contains("since");
+        assertThat(gateway.call(
+                                "POST",
+                                "/ops/reconcile",
+                                "{\"provider\":\"stripe\",\"since\":\"-999999999-01-01T00:00:00Z\"}")
+                        .status())
+                .isEqualTo(400);
         assertThat(gateway.get("/ops/reconcile/" + UUID.randomUUID()).status()).isEqualTo(404);
     }
 

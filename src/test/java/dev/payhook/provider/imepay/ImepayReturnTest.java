@@ -93,17 +93,19 @@ class ImepayReturnTest extends GatewayTest {
         Answer sixFields = browser(path("0|Success|TXN" + token + "|" + order + "|1500.0000|" + token));
         Answer noAmount = browser(path("0|Success|9841000000|TXN" + token + "|" + order + "|lots|" + token));
         Answer notBase64 = browser("/returns/imepay?data=%25%25%25");
+        Answer overflow = browser(path("0|Success|9841000000|TXN" + token + "|" + order + "|1e309|" + token));
 
         assertThat(sixFields.status()).isEqualTo(400);
         assertThat(sixFields.json().path("error").asString()).isEqualTo("malformed_return");
         assertThat(noAmount.status()).isEqualTo(400);
         assertThat(notBase64.status()).isEqualTo(400);
+        assertThat(overflow.status()).isEqualTo(400);
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
         assertThat(count(
                         "SELECT count(*) FROM receipts WHERE provider = 'imepay' AND outcome = 'rejected_signature'"
                                 + " AND position(? in convert_from(body, 'UTF8')) > 0",
                         token))
-                .isEqualTo(2);
+                .isEqualTo(3);
         API.verify(
                 0,
                 postRequestedFor(urlPathEqualTo(CONFIRM))
