@@ -32,12 +32,11 @@ public class ConsoleLogin {
 
     @PostMapping(AccessFilter.LOGIN)
     public String login(
-            @RequestParam(name = "token", defaultValue = "") String typed,
             @RequestParam(defaultValue = "") String name,
             HttpServletRequest request,
             HttpServletResponse response,
             Model model) {
-        if (!token.matches(typed)) {
+        if (!token.matches(ConsoleSession.formField(request, "token"))) {
             log.warn("Console login refused from {}: not the ops token", request.getRemoteAddr());
             response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
             model.addAttribute("configured", token.configured());

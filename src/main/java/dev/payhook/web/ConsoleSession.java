@@ -2,6 +2,7 @@ package dev.payhook.web;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -53,6 +54,31 @@ final class ConsoleSession {
         }
     }
 
+    /**
+     * A field of the request's form body, never one its URL carries: a URL is logged, kept in the
+     * browser's history and sent on as a Referer, so a secret there counts as not sent (the servlet
+     * API merges the two, hence the look at the query).
+     */
+    static String formField(HttpServletRequest request, String name) {
+        String query = request.getQueryString();
+        if (query != null) {
+            for (String pair : query.split("&", -1)) {
+                if (queryKey(pair.split("=", 2)[0]).equals(name)) {
+                    return null;
+                }
+            }
+        }
+        return request.getParameter(name);
+    }
+
+    private static String queryKey(String raw) {
+        try {
+            return URLDecoder.decode(raw, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException malformed) {
+            return raw;
+        }
+    }
+
     static String csrf(HttpServletRequest request) {
         HttpSession session = request.getSession(false);
         return session == null ? null : (String) session.getAttribute(CSRF);
@@ -63,7 +89,7 @@ final class ConsoleSession {
         String expected = csrf(request);
         String sent = request.getHeader(CSRF_HEADER) != null
                 ? request.getHeader(CSRF_HEADER)
-                : request.getParameter(CSRF_PARAM);
+                : formField(request, CSRF_PARAM);
         return expected != null
                 && sent != null
                 && MessageDigest.isEqual(
