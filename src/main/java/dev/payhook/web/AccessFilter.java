@@ -37,8 +37,14 @@ public class AccessFilter extends OncePerRequestFilter {
     /** The management listener's paths open without the token. */
     static final Pattern OPEN = Pattern.compile("/actuator/health(/liveness|/readiness)?");
 
-    /** Path parameters, encoded dots, slashes, backslashes or percent signs, NUL, dot segments, empty segments. */
-    private static final Pattern AMBIGUOUS = Pattern.compile(";|%2[eEfF]|%5[cC]|%25|%00|\\\\|//|(^|/)\\.{1,2}(/|$)");
+    /**
+     * Path parameters, encoded dots, slashes, backslashes or percent signs, NUL, dot segments, empty
+     * segments, and any other encoded unreserved character but {@code ~} (a letter, digit, {@code -},
+     * {@code _}: RFC 3986 says never to encode them, so {@code /%6fps} is only ever a disguise; Java's
+     * URLEncoder does encode {@code ~}, so an id holding one may arrive as {@code %7E}).
+     */
+    private static final Pattern AMBIGUOUS = Pattern.compile(";|%2[eEfF]|%5[cC]|%25|%00|\\\\|//|(^|/)\\.{1,2}(/|$)"
+            + "|%3[0-9]|%4[1-9a-fA-F]|%5[0-9aA]|%6[1-9a-fA-F]|%7[0-9aA]|%2[dD]|%5[fF]");
 
     /** Who an authenticated request is: the holder of the shared ops token. */
     public static final Principal PRINCIPAL = () -> "ops-token";

@@ -130,7 +130,12 @@ class PathBypassTest extends GatewayTest {
                 "/ops%2freceipts",
                 "/ops/./receipts",
                 "//ops/receipts",
-                "/ops/..;/ops/receipts")) {
+                "/ops/..;/ops/receipts",
+                "/%6fps/dead-letters",
+                "/%61pi/orders/" + evilOrder,
+                "/actuator/%68ealth",
+                "/ops/dead%2Dletters",
+                "/ops/%5Freceipts")) {
             Answer a = gateway.raw("GET", path, token, null);
             if (a.status() != 400) {
                 routed.add(path + " -> " + a.status());
