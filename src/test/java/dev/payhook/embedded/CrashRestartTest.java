@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,7 +42,7 @@ class CrashRestartTest {
     }
 
     @Test
-    void aGatewayKilledWithoutShutdownComesBackWithOneStart() {
+    void aGatewayKilledWithoutShutdownComesBackWithOneStart() throws Exception {
         String order = "ord-crash";
         long orphan;
         try (GatewayProcess first = GatewayProcess.start(data)) {
@@ -58,6 +59,25 @@ class CrashRestartTest {
             assertThat(ProcessHandle.of(orphan).map(ProcessHandle::isAlive).orElse(false))
                     .isFalse();
             assertThat(second.log()).contains("Stopping the embedded PostgreSQL (pid " + orphan + ")");
+
+            // a database that does not answer makes health DOWN with the reason, not hang
+            ProcessHandle frozen = postmaster().orElseThrow();
+            signal("STOP", frozen);
+            try {
+                Gateway.Answer stuck = second.gateway.get("/actuator/health");
+                assertThat(stuck.status()).isEqualTo(503);
+                assertThat(stuck.json()
+                                .path("components")
+                                .path("db")
+                                .path("details")
+                                .path("reason")
+                                .asString())
+                        .contains("did not answer");
+            } finally {
+                signal("CONT", frozen);
+            }
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> second.gateway.get("/actuator/health").status() == 200);
 
             ProcessHandle server = postmaster().orElseThrow();
             server.destroyForcibly();
@@ -149,6 +169,13 @@ class CrashRestartTest {
                 .isEqualTo(200);
         await().atMost(Duration.ofSeconds(30))
                 .until(() -> "paid".equals(gateway.order(order).path("status").asString()));
+    }
+
+    /** SIGSTOP or SIGCONT to the database server and every backend it started. */
+    private static void signal(String signal, ProcessHandle server) throws Exception {
+        List<String> command = new ArrayList<>(List.of("kill", "-" + signal, String.valueOf(server.pid())));
+        server.descendants().forEach(p -> command.add(String.valueOf(p.pid())));
+        assertThat(new ProcessBuilder(command).inheritIO().start().waitFor()).isZero();
     }
 
     private Optional<ProcessHandle> postmaster() {
