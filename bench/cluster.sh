@@ -12,7 +12,7 @@ PG_PORT="${PG_PORT:-55432}"
 VERSION="${ARTEMIS_VERSION:-2.40.0}"
 HEAP_MB=512
 OUT="$(pwd)/bench/results/cluster-$(date -u +%Y%m%dT%H%M%SZ)"
-SECRET="whsec_cluster_$RANDOM$RANDOM"; TOKEN="cluster-$RANDOM$RANDOM"; BROKER_PASSWORD="broker-$RANDOM$RANDOM"
+SECRET="whsec_cluster_$RANDOM$RANDOM"; TOKEN="$(openssl rand -hex 32)"; BROKER_PASSWORD="broker-$RANDOM$RANDOM"
 declare -A GW=()      # gateway name -> pid
 BROKERS=()
 mkdir -p "$OUT/classes"

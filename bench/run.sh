@@ -26,7 +26,7 @@ mkdir -p "$OUT/classes"
 mvn -q -B -ntp -DskipTests package
 javac -d "$OUT/classes" bench/LoadGen.java
 SECRET="whsec_bench_$RANDOM$RANDOM"
-TOKEN="bench-token-$RANDOM"
+TOKEN="$(openssl rand -hex 32)"
 PID=""
 # errexit holds in a trap too: every status here is ignored, or the broker would outlive the run
 trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait $PID 2>/dev/null || true; broker_stop; wait 2>/dev/null || true' EXIT

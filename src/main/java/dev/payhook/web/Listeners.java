@@ -5,6 +5,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import org.apache.catalina.connector.Connector;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.stereotype.Component;
@@ -17,6 +19,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class Listeners implements WebServerFactoryCustomizer<TomcatServletWebServerFactory> {
+
+    private static final Logger log = LoggerFactory.getLogger(Listeners.class);
 
     private final PayhookProperties.Ops settings;
     private volatile Connector management;
@@ -54,7 +58,15 @@ public class Listeners implements WebServerFactoryCustomizer<TomcatServletWebSer
 
     private static String address(String configured) {
         try {
-            return InetAddress.getByName(configured).getHostAddress();
+            InetAddress address = InetAddress.getByName(configured);
+            if (!address.isLoopbackAddress()) {
+                log.warn(
+                        "payhook.ops.address is {}: the management listener (ops API, console, merchant API, "
+                                + "metrics) is reachable from the network, guarded by the ops token alone. Keep it on "
+                                + "loopback or a private network behind a firewall.",
+                        address.getHostAddress());
+            }
+            return address.getHostAddress();
         } catch (UnknownHostException e) {
             throw new IllegalStateException("payhook.ops.address '" + configured + "' does not resolve", e);
         }

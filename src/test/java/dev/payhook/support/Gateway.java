@@ -23,7 +23,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class Gateway {
 
-    public static final String OPS_TOKEN = "ops-test-token";
+    public static final String OPS_TOKEN = "ops-test-token-0123456789abcdef0123456789";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final HttpClient http =
