@@ -60,9 +60,12 @@ public class AccessFilter extends OncePerRequestFilter {
     private final OpsToken token;
     private final Listeners listeners;
 
-    public AccessFilter(OpsToken token, Listeners listeners) {
+    private final AuthFailures failures;
+
+    public AccessFilter(OpsToken token, Listeners listeners, AuthFailures failures) {
         this.token = token;
         this.listeners = listeners;
+        this.failures = failures;
     }
 
     @Override
@@ -74,7 +77,20 @@ public class AccessFilter extends OncePerRequestFilter {
             Answers.error(response, HttpServletResponse.SC_NOT_FOUND, "not_found");
             return;
         }
-        boolean bearer = token.bearer(request.getHeader("Authorization"));
+        String authorization = publicPath ? null : request.getHeader("Authorization");
+        boolean login = path.equals(LOGIN) && "POST".equals(request.getMethod());
+        if (authorization != null || login) {
+            long wait = failures.retryAfter(request);
+            if (wait > 0) {
+                response.setHeader("Retry-After", String.valueOf(wait));
+                Answers.error(response, 429, "too_many_failed_authentications");
+                return;
+            }
+        }
+        boolean bearer = token.bearer(authorization);
+        if (authorization != null && !bearer) {
+            failures.failed(request);
+        }
         if (publicPath || OPEN.matcher(path).matches()) {
             chain.doFilter(bearer ? new Authenticated(request, PRINCIPAL) : request, response);
             return;

@@ -19,9 +19,11 @@ public class ConsoleLogin {
 
     private static final Logger log = LoggerFactory.getLogger(ConsoleLogin.class);
     private final OpsToken token;
+    private final AuthFailures failures;
 
-    public ConsoleLogin(OpsToken token) {
+    public ConsoleLogin(OpsToken token, AuthFailures failures) {
         this.token = token;
+        this.failures = failures;
     }
 
     @GetMapping(AccessFilter.LOGIN)
@@ -37,6 +39,7 @@ public class ConsoleLogin {
             HttpServletResponse response,
             Model model) {
         if (!token.matches(ConsoleSession.formField(request, "token"))) {
+            failures.failed(request);
             log.warn("Console login refused from {}: not the ops token", request.getRemoteAddr());
             response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
             model.addAttribute("configured", token.configured());
