@@ -2,8 +2,10 @@ package dev.payhook.config;
 
 import java.time.Clock;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import tools.jackson.core.StreamReadFeature;
 
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({
@@ -17,6 +19,12 @@ public class PayhookConfig {
     @Bean
     TrustedProxies trustedProxies(PayhookProperties properties) {
         return new TrustedProxies(properties.getIngress().getTrustedProxies());
+    }
+
+    /** The merchant's and ops' JSON with a key twice is refused (400), not read as its last value. */
+    @Bean
+    JsonMapperBuilderCustomizer strictDuplicateKeys() {
+        return builder -> builder.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
     }
 
     @Bean

@@ -22,7 +22,14 @@ public record Acknowledgement(int status, String contentType, String body) {
         return json(status, "{\"error\":\"" + reason + "\"}");
     }
 
+    /** Exactly {@code application/json}, parameters aside: {@code application/jsonx} is not JSON. */
     public static boolean isJson(String contentType) {
-        return contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("application/json");
+        return isMediaType(contentType, "application/json");
+    }
+
+    /** Whether {@code contentType} names {@code mediaType}, whatever parameters ({@code ;charset=..}) follow. */
+    public static boolean isMediaType(String contentType, String mediaType) {
+        return contentType != null
+                && contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT).equals(mediaType);
     }
 }

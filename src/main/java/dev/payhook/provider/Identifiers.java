@@ -2,8 +2,10 @@ package dev.payhook.provider;
 
 /**
  * What an identifier may be wherever Payhook stores, indexes or compares one (event, payment,
- * refund, order, product ids, event type names): 1 to {@value #MAX_LENGTH} characters, no control
- * character (PostgreSQL text cannot hold NUL) and no lone surrogate (it would not survive UTF-8).
+ * refund, order, product ids, event type names): 1 to {@value #MAX_LENGTH} characters (code points),
+ * no control character (PostgreSQL text cannot hold NUL), no lone surrogate (it would not survive
+ * UTF-8) and no invisible format character (a bidi override or a zero-width space makes an id show
+ * as another one in the console).
  * Provider payloads and the merchant API are held to the same rule, so an order the API accepts is
  * an order a provider can name.
  */
@@ -18,8 +20,9 @@ public final class Identifiers {
         if (value == null || value.isBlank()) {
             return field + " is missing";
         }
-        if (value.length() > MAX_LENGTH) {
-            return field + " is " + value.length() + " characters long, at most " + MAX_LENGTH + " are allowed";
+        int length = value.codePointCount(0, value.length());
+        if (length > MAX_LENGTH) {
+            return field + " is " + length + " characters long, at most " + MAX_LENGTH + " are allowed";
         }
         for (int i = 0; i < value.length(); i += Character.charCount(value.codePointAt(i))) {
             int c = value.codePointAt(i);
@@ -28,6 +31,11 @@ public final class Identifiers {
             }
             if (Character.getType(c) == Character.SURROGATE) {
                 return field + " contains a lone surrogate at position " + i;
+            }
+            if (Character.getType(c) == Character.FORMAT) {
+                // bidi overrides and zero-width characters make an id display as another one
+                return field + " contains the invisible format character U+" + String.format("%04X", c)
+                        + " at position " + i;
             }
         }
         return null;

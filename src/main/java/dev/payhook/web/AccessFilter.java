@@ -73,7 +73,11 @@ public class AccessFilter extends OncePerRequestFilter {
             throws ServletException, IOException {
         String path = RawPath.of(request);
         boolean publicPath = PUBLIC.matcher(path).matches();
-        if (publicPath == listeners.isManagement(request)) {
+        boolean management = listeners.isManagement(request);
+        if (management) {
+            ManagementHeaders.set(response);
+        }
+        if (publicPath == management) {
             Answers.error(response, HttpServletResponse.SC_NOT_FOUND, "not_found");
             return;
         }

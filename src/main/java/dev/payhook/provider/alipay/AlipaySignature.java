@@ -8,7 +8,6 @@ import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
 import java.security.PublicKey;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.stream.IntStream;
 
@@ -35,8 +34,7 @@ final class AlipaySignature implements SignatureScheme {
 
     @Override
     public boolean acceptsContentType(String contentType) {
-        return contentType != null
-                && contentType.toLowerCase(Locale.ROOT).startsWith("application/x-www-form-urlencoded");
+        return Acknowledgement.isMediaType(contentType, "application/x-www-form-urlencoded");
     }
 
     @Override
