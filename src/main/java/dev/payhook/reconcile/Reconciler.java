@@ -20,9 +20,12 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +49,9 @@ public class Reconciler {
 
     private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
     private static final Duration RETURN_THROTTLE = Duration.ofSeconds(10);
+    /** The signal of a return that carries nothing verifiable: the order alone is looked up. */
+    private static final String LOOKUP = "lookup";
+
     private static final Duration POLL = Duration.ofMillis(100);
 
     private final ProviderRegistry providers;
@@ -108,37 +114,44 @@ public class Reconciler {
 
     /** Looks the order up at its provider, in the background; the run's id at once. */
     public UUID startOrder(String orderId) {
-        Run run = open(RunTrigger.ORDER, null, orderId, null);
+        return startOrder(orderId, null);
+    }
+
+    private UUID startOrder(String orderId, String signal) {
+        Run run = open(RunTrigger.ORDER, null, orderId, null, signal);
         background.execute(() -> execute(run, () -> orders.check(run, orderId)));
         return run.id();
     }
 
     /**
-     * A payer's browser came back for the order: look it up, unless a run for it started moments
-     * ago (a return is public: reloading it must not become a flood of API calls).
+     * A payer's browser came back for the order with nothing verifiable: look it up, unless such a
+     * return started a lookup of it moments ago (a return is public: reloading it must not become a
+     * flood of API calls). A verified return ({@link #confirmReturn}) is never held back by this.
      */
     public Optional<UUID> checkOnReturn(String orderId) {
-        if (runs.startedFor(orderId, RETURN_THROTTLE)) {
+        if (runs.startedFor(orderId, LOOKUP, RETURN_THROTTLE)) {
             return Optional.empty();
         }
-        return Optional.of(startOrder(orderId));
+        return Optional.of(startOrder(orderId, LOOKUP));
     }
 
     /**
      * A payer's browser came back with a return its provider's scheme verified (docs/DESIGN.md §9):
-     * the return is kept and read like a notification (a hint: it names the order, it pays nothing),
-     * then the provider is asked about the payment it names, with what the return carries. Throttled
-     * by order like {@link #checkOnReturn}: a reload is the same return again.
+     * the return is always kept and read like a notification (a hint: it names the order and, for
+     * IME Pay, the token the sweep asks with; it pays nothing), then the provider is asked about the
+     * payment it names, with what the return carries. Only the same return again (a reload) within
+     * moments is not asked about again: another return for the order, the payer's real one after a
+     * forged one, is.
      */
-    public Optional<UUID> confirmReturn(String provider, String orderId, WebhookRequest verified) {
-        if (runs.startedFor(orderId, RETURN_THROTTLE)) {
-            return Optional.empty();
-        }
-        Run run = open(RunTrigger.ORDER, provider, orderId, null);
+    public UUID confirmReturn(String provider, String orderId, WebhookRequest verified) {
+        String signal = "return:" + sha256(verified.body());
+        boolean ask = !runs.startedFor(orderId, signal, RETURN_THROTTLE);
+        Run run = open(RunTrigger.ORDER, provider, orderId, null, signal);
         background.execute(() -> execute(run, () -> {
             if (run.take(provider, new Fact(Fact.RETURN, verified.body()))
-                    .outcome()
-                    .rejected()) {
+                            .outcome()
+                            .rejected()
+                    || !ask) {
                 return;
             }
             Optional<ProviderApi> api = providers.get(provider).api();
@@ -155,7 +168,15 @@ public class Reconciler {
             }
             facts.forEach(f -> run.take(provider, f));
         }));
-        return Optional.of(run.id());
+        return run.id();
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
     }
 
     /** Waits up to {@code atMost} for the run to finish; whether it did. */
@@ -291,8 +312,12 @@ public class Reconciler {
     }
 
     private Run open(RunTrigger trigger, String provider, String orderId, Instant since) {
+        return open(trigger, provider, orderId, since, null);
+    }
+
+    private Run open(RunTrigger trigger, String provider, String orderId, Instant since, String signal) {
         Run run = new Run(UUID.randomUUID(), trigger, runs, intake, meters);
-        runs.start(run.id(), trigger, provider, orderId, since);
+        runs.start(run.id(), trigger, provider, orderId, since, signal);
         log.info("Reconciliation run {} ({}) started", run.id(), trigger.wireName());
         return run;
     }

@@ -23,14 +23,16 @@ public class RunStore {
         this.jdbc = jdbc;
     }
 
-    public void start(UUID id, RunTrigger trigger, String provider, String orderId, Instant since) {
+    /** {@code signal}: what a payer's return that started the run carried (Reconciler), else null. */
+    public void start(UUID id, RunTrigger trigger, String provider, String orderId, Instant since, String signal) {
         jdbc.update(
-                "INSERT INTO reconcile_runs (id, trigger, provider, order_id, since) VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO reconcile_runs (id, trigger, provider, order_id, since, signal) VALUES (?, ?, ?, ?, ?, ?)",
                 id,
                 trigger.wireName(),
                 provider,
                 orderId,
-                since == null ? null : Timestamp.from(since));
+                since == null ? null : Timestamp.from(since),
+                signal);
     }
 
     public void count(UUID id, int checked, int applied, int unchanged) {
@@ -82,11 +84,11 @@ public class RunStore {
     }
 
     /** Whether a run for the order started within {@code window}. */
-    public boolean startedFor(String orderId, Duration window) {
-        return !jdbc.queryForList(
-                        "SELECT 1 FROM reconcile_runs WHERE order_id = ? AND started_at > now() - ?::interval",
-                        orderId,
-                        window.toSeconds() + " seconds")
+    /** Whether a return with the same signal started a run for the order within {@code window}. */
+    public boolean startedFor(String orderId, String signal, Duration window) {
+        return !jdbc.queryForList("""
+                        SELECT 1 FROM reconcile_runs
+                        WHERE order_id = ? AND signal = ? AND started_at > now() - ?::interval LIMIT 1""", orderId, signal, window.toSeconds() + " seconds")
                 .isEmpty();
     }
 

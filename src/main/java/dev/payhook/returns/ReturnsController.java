@@ -11,6 +11,7 @@ import dev.payhook.reconcile.Reconciler;
 import dev.payhook.returns.VerifiedReturns.Refused;
 import dev.payhook.returns.VerifiedReturns.Verified;
 import dev.payhook.store.OrderStore;
+import dev.payhook.store.PaymentStore;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.time.Duration;
@@ -48,6 +49,7 @@ public class ReturnsController {
     private final Environment environment;
     private final Duration wait;
     private final TrustedProxies proxies;
+    private final PaymentStore payments;
 
     public ReturnsController(
             ProviderRegistry providers,
@@ -56,7 +58,9 @@ public class ReturnsController {
             VerifiedReturns verified,
             Environment environment,
             ReconcileProperties properties,
-            TrustedProxies proxies) {
+            TrustedProxies proxies,
+            PaymentStore payments) {
+        this.payments = payments;
         this.providers = providers;
         this.orders = orders;
         this.reconciler = reconciler;
@@ -74,10 +78,10 @@ public class ReturnsController {
             return ResponseEntity.status(404).body(Map.of("error", "unknown_provider"));
         }
         if (!p.get().scheme().readsBrowserReturns()) {
-            return lookUp(provider, params);
+            return lookUp(provider, params, false);
         }
         try {
-            return confirm(provider, p.get(), params, request);
+            return confirm(provider, p.get(), params, request, false);
         } catch (Refused refused) {
             return ResponseEntity.status(refused.status()).body(Map.of("error", refused.reason()));
         }
@@ -100,24 +104,30 @@ public class ReturnsController {
         ResponseEntity<Map<String, Object>> answer;
         if (p.get().scheme().readsBrowserReturns() && params.containsKey("data")) {
             try {
-                answer = confirm(provider, p.get(), params, request);
+                answer = confirm(provider, p.get(), params, request, true);
             } catch (Refused refused) {
                 answer = ResponseEntity.status(refused.status()).body(Map.of("error", refused.reason()));
             }
         } else {
             verified.keepFailurePage(provider, request.getQueryString(), client(request));
-            answer = lookUp(provider, params);
+            answer = lookUp(provider, params, true);
         }
-        String page = page(provider, false);
+        String page = setting(provider, "failure-url");
         return answer.getStatusCode().is4xxClientError() && page != null ? redirect(page) : answer;
     }
 
-    /** A return whose {@code data} the provider's scheme verifies: the provider is asked with it. */
+    /**
+     * A return whose {@code data} the provider's scheme verifies: always kept and read (it may carry
+     * the only token the sweep can ask IME Pay with), and the provider asked with it.
+     */
     private ResponseEntity<Map<String, Object>> confirm(
-            String provider, Provider p, Map<String, String> params, HttpServletRequest request) {
+            String provider, Provider p, Map<String, String> params, HttpServletRequest request, boolean failurePage) {
         Verified back = verified.verify(provider, p, params, client(request));
-        return answer(
-                provider, back.orderId(), () -> reconciler.confirmReturn(provider, back.orderId(), back.request()));
+        if (orders.find(back.orderId()).isEmpty()) {
+            return ResponseEntity.status(404).body(Map.of("error", "unknown_order"));
+        }
+        UUID run = reconciler.confirmReturn(provider, back.orderId(), back.request());
+        return answer(provider, back.orderId(), () -> Optional.of(run), failurePage);
     }
 
     private String client(HttpServletRequest request) {
@@ -125,7 +135,8 @@ public class ReturnsController {
                 request.getRemoteAddr(), request.getHeader("X-Forwarded-For"), request.getHeader("Forwarded"));
     }
 
-    private ResponseEntity<Map<String, Object>> lookUp(String provider, Map<String, String> params) {
+    private ResponseEntity<Map<String, Object>> lookUp(
+            String provider, Map<String, String> params, boolean failurePage) {
         String orderId = null;
         for (String name : ORDER_PARAMS) {
             orderId = orderId != null ? orderId : params.get(name);
@@ -135,11 +146,15 @@ public class ReturnsController {
                     .body(Map.of("error", "invalid_request", "detail", "the return names no valid order_id"));
         }
         String id = orderId;
-        return answer(provider, id, () -> reconciler.checkOnReturn(id));
+        return answer(provider, id, () -> reconciler.checkOnReturn(id), failurePage);
     }
 
-    /** Asks (when the order still waits), then sends the payer on by what the order's status is now. */
-    private ResponseEntity<Map<String, Object>> answer(String provider, String orderId, Supplier<Optional<UUID>> ask) {
+    /**
+     * Asks (when the order still waits), then sends the payer on by what the order's status is now;
+     * from the provider's failure page, to the failure page unless the order turned out paid.
+     */
+    private ResponseEntity<Map<String, Object>> answer(
+            String provider, String orderId, Supplier<Optional<UUID>> ask, boolean failurePage) {
         Optional<Order> order = orders.find(orderId);
         if (order.isEmpty()) {
             return ResponseEntity.status(404).body(Map.of("error", "unknown_order"));
@@ -152,7 +167,9 @@ public class ReturnsController {
             }
             status = orders.find(orderId).map(Order::status).orElse(status);
         }
-        String page = page(provider, status == OrderStatus.PAID);
+        String page = failurePage && status != OrderStatus.PAID
+                ? setting(provider, "failure-url")
+                : page(provider, orderId, status);
         if (page == null) {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("order_id", orderId);
@@ -162,11 +179,28 @@ public class ReturnsController {
         return redirect(page);
     }
 
-    /** The merchant's page for a paid order, or for one that is not; null when none is configured. */
-    private String page(String provider, boolean paid) {
-        String page = environment.getProperty(
-                "payhook.providers." + provider + ".return." + (paid ? "success-url" : "failure-url"));
-        return page == null || page.isBlank() ? null : page.trim();
+    /**
+     * The merchant's page for the order as its lookup left it; null when none is configured. The
+     * failure page only when the provider said no (the order canceled, or every payment of it
+     * failed); an order its provider has not decided yet goes to {@code return.pending-url} when the
+     * merchant has one, else to the failure page.
+     */
+    private String page(String provider, String orderId, OrderStatus status) {
+        if (status == OrderStatus.PAID) {
+            return setting(provider, "success-url");
+        }
+        if (status == OrderStatus.PENDING && !payments.allFailed(orderId)) {
+            String pending = setting(provider, "pending-url");
+            if (pending != null) {
+                return pending;
+            }
+        }
+        return setting(provider, "failure-url");
+    }
+
+    private String setting(String provider, String page) {
+        String value = environment.getProperty("payhook.providers." + provider + ".return." + page);
+        return value == null || value.isBlank() ? null : value.trim();
     }
 
     private static ResponseEntity<Map<String, Object>> redirect(String page) {

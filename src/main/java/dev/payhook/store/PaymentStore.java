@@ -129,6 +129,16 @@ public class PaymentStore {
     }
 
     /** The payments of an order, oldest first, for the orders API. */
+    /** Whether the order has payments and every one of them failed or was canceled: its providers said no. */
+    public boolean allFailed(String orderId) {
+        return Boolean.TRUE.equals(jdbc.queryForObject(
+                "SELECT bool_and(status IN (?, ?)) FROM payments WHERE order_id = ?",
+                Boolean.class,
+                PaymentStatus.FAILED.wireName(),
+                PaymentStatus.CANCELED.wireName(),
+                orderId));
+    }
+
     public List<Map<String, Object>> ofOrder(String orderId) {
         return jdbc.queryForList(
                 "SELECT provider, provider_payment_id, status, amount_minor, currency, refunded_minor, occurred_at "

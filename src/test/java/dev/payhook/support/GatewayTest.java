@@ -47,6 +47,7 @@ import tools.jackson.databind.JsonNode;
             "payhook.providers.esewa.return.failure-url=https://shop.example.test/esewa/problem",
             "payhook.providers.imepay.return.success-url=https://shop.example.test/imepay/thanks",
             "payhook.providers.imepay.return.failure-url=https://shop.example.test/imepay/problem",
+            "payhook.providers.imepay.return.pending-url=https://shop.example.test/imepay/checking",
             "payhook.products.paddle.pro_01test000000000000000000=book-1",
             // our accounts, as the fixtures name them: a notification for another one has no effect
             "payhook.providers.stripe.accounts.account=acct_T3stConnected",

@@ -202,6 +202,20 @@ class EsewaReturnTest extends GatewayTest {
                 .isEqualTo(2);
     }
 
+    @Test
+    void aFailurePageHitJustBeforeThePayersSignedReturnHoldsItNotBack() {
+        String order = order(100000);
+        status(order, "1000", "PENDING");
+        assertThat(browser("/returns/esewa/failure?order_id=" + order).headers().get("location"))
+                .containsExactly(PROBLEM);
+        status(order, "1000.0", "COMPLETE");
+
+        Answer back = browser(EsewaReturns.path(signed(order, "1000.0", "COMPLETE")));
+
+        assertThat(back.headers().get("location")).containsExactly(THANKS);
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("paid");
+    }
+
     private String order(long paisa) {
         String order = "ord-" + UUID.randomUUID().toString().substring(0, 13);
         gateway.putOrder(order, paisa, "NPR");

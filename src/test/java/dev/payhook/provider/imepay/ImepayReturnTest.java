@@ -35,6 +35,8 @@ class ImepayReturnTest extends GatewayTest {
     private static final String RECHECK = "/imepay/api/Web/Recheck";
     private static final String THANKS = "https://shop.example.test/imepay/thanks";
     private static final String PROBLEM = "https://shop.example.test/imepay/problem";
+    /** Where a payer waits whose payment IME Pay has not decided yet (return.pending-url). */
+    private static final String CHECKING = "https://shop.example.test/imepay/checking";
 
     @Autowired
     Reconciler reconciler;
@@ -79,7 +81,7 @@ class ImepayReturnTest extends GatewayTest {
         Answer back = browser(path("2|Unknown|9841000000|TXN" + token + "|" + order + "|1500.0000|" + token));
 
         assertThat(back.status()).isEqualTo(302);
-        assertThat(back.headers().get("location")).containsExactly(PROBLEM);
+        assertThat(back.headers().get("location")).containsExactly(CHECKING);
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
         assertThat(gateway.order(order).path("entitlement").path("status").asString())
                 .isEqualTo("none");
@@ -124,7 +126,7 @@ class ImepayReturnTest extends GatewayTest {
 
         Answer back = browser(path("0|Success|9841000000|TXN" + token + "|" + order + "|15.0000|" + token));
 
-        assertThat(back.headers().get("location")).containsExactly(PROBLEM);
+        assertThat(back.headers().get("location")).containsExactly(CHECKING);
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
         assertThat(gateway.order(order).path("reviews").get(0).path("kind").asString())
                 .isEqualTo("amount_mismatch");
@@ -140,7 +142,7 @@ class ImepayReturnTest extends GatewayTest {
 
         Answer back = browser(path("0|Success|9841000000|TXN" + token + "|" + order + "|1500.0000|" + token));
 
-        assertThat(back.headers().get("location")).containsExactly(PROBLEM);
+        assertThat(back.headers().get("location")).containsExactly(CHECKING);
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
 
         API.removeStub(down);
@@ -170,6 +172,35 @@ class ImepayReturnTest extends GatewayTest {
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("canceled");
         API.verify(postRequestedFor(urlPathEqualTo(RECHECK))
                 .withRequestBody(matchingJsonPath("$.TokenId", equalTo(token))));
+    }
+
+    @Test
+    void aForgedReturnJustBeforeThePayersRealOneHoldsNothingBack() {
+        String order = order(150000);
+        String forged = token();
+        String real = token();
+        answer(RECHECK, order, forged, 1, "Failed");
+        answer(CONFIRM, order, real, 0, "Success");
+
+        browser(path("1|Failed|9800000000|TXN" + forged + "|" + order + "|1500.0000|" + forged));
+        Answer back = browser(path("0|Success|9841000000|TXN" + real + "|" + order + "|1500.0000|" + real));
+        Answer reload = browser(path("0|Success|9841000000|TXN" + real + "|" + order + "|1500.0000|" + real));
+
+        assertThat(back.headers().get("location")).containsExactly(THANKS);
+        assertThat(reload.headers().get("location")).containsExactly(THANKS);
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("paid");
+        for (String token : new String[] {forged, real}) {
+            assertThat(count(
+                            "SELECT count(*) FROM receipts WHERE provider = 'imepay' AND source = 'return'"
+                                    + " AND position(? in convert_from(body, 'UTF8')) > 0",
+                            token))
+                    .as("every return kept, " + token)
+                    .isEqualTo(token.equals(real) ? 2 : 1);
+        }
+        API.verify(
+                1,
+                postRequestedFor(urlPathEqualTo(CONFIRM))
+                        .withRequestBody(matchingJsonPath("$.TokenId", equalTo(real))));
     }
 
     private String order(long paisa) {
