@@ -62,7 +62,7 @@ import tools.jackson.databind.JsonNode;
             "payhook.providers.retired.enabled=false",
             // a Standard Webhooks sender with its own JSON, added by configuration and one route file
             "camel.main.routes-include-pattern=file:routes/templates/*.yaml,file:routes/providers/*.yaml,"
-                    + "file:routes/processing.yaml,classpath:routes/acme.yaml,classpath:routes/paypal-online.yaml",
+                    + "file:routes/processing.yaml,classpath:test-routes/acme.yaml,classpath:test-routes/paypal-online.yaml",
             "payhook.providers.paypal.webhook-id=" + GatewayTest.PAYPAL_WEBHOOK_ID,
             "payhook.providers.paypal-online.scheme=paypal-cert",
             "payhook.providers.paypal-online.webhook-id=" + GatewayTest.PAYPAL_WEBHOOK_ID,

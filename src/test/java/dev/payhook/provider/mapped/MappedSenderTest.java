@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * "acme", a Standard Webhooks sender with a JSON shape of its own, added with configuration and
- * one templated route file only (GatewayTest and src/test/resources/routes/acme.yaml), passes the
+ * one templated route file only (GatewayTest and src/test/resources/test-routes/acme.yaml), passes the
  * contract every provider passes, without any Java of its own.
  */
 class MappedSenderTest extends ProviderScenarios {

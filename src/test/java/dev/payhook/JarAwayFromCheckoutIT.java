@@ -1,0 +1,84 @@
+package dev.payhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.payhook.support.Gateway;
+import dev.payhook.support.Gateway.Answer;
+import dev.payhook.support.GatewayProcess;
+import dev.payhook.support.TestProvider;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged jar started in a directory of its own, as an operator copies it to a host: its
+ * configuration and routes come from the jar, a routes/ folder beside it adds a provider's route,
+ * and a provider configured without a route holds readiness down and gets 503 instead of every
+ * webhook answered 404 by a gateway that looks healthy.
+ */
+class JarAwayFromCheckoutIT {
+
+    private static final TestProvider STRIPE = TestProvider.STRIPE;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theJarRunsAnywhereOnItsOwnRoutesAndSaysWhichProviderHasNone() throws Exception {
+        Path providers = Files.createDirectories(dir.resolve("routes/providers"));
+        Files.writeString(providers.resolve("added.yaml"), """
+                - templatedRoute:
+                    routeTemplateRef: webhook-ingress
+                    routeId: ingress-added
+                    parameters:
+                      - name: provider
+                        value: added
+                """);
+        try (GatewayProcess jar = GatewayProcess.startJarIn(
+                dir,
+                "--payhook.embedded-postgres.port=0",
+                "--payhook.providers.added.scheme=stripe",
+                "--payhook.providers.added.secrets[0]=" + STRIPE.secret,
+                "--payhook.providers.unrouted.scheme=stripe",
+                "--payhook.providers.unrouted.secrets[0]=" + STRIPE.secret)) {
+            Gateway gateway = jar.gateway;
+
+            assertThat(gateway.putOrder("ord-away", 700, "USD").status()).isEqualTo(201);
+            byte[] payment = STRIPE.payment("evt_away", "pi_away", "ord-away", 700, "USD", Instant.now());
+            assertThat(gateway.deliver(STRIPE, "evt_away", payment).status()).isEqualTo(200);
+            await().atMost(Duration.ofMinutes(1))
+                    .until(() -> "paid"
+                            .equals(gateway.order("ord-away").path("status").asString()));
+
+            byte[] other = STRIPE.payment("evt_added", "pi_added", "ord-added", 700, "USD", Instant.now());
+            assertThat(gateway.post("/webhooks/added", "application/json", other, STRIPE.sign("evt_added", other))
+                            .status())
+                    .as("the route file beside the jar adds its provider")
+                    .isEqualTo(200);
+
+            Answer unrouted =
+                    gateway.post("/webhooks/unrouted", "application/json", other, STRIPE.sign("evt_unrouted", other));
+            assertThat(unrouted.status()).isEqualTo(503);
+            assertThat(unrouted.json().path("error").asString()).isEqualTo("no_ingress_route");
+            assertThat(gateway.request("GET", "/actuator/health/readiness", Map.of())
+                            .status())
+                    .isEqualTo(503);
+            assertThat(gateway.get("/actuator/health")
+                            .json()
+                            .path("components")
+                            .path("ingressRoutes")
+                            .path("details")
+                            .path("reason")
+                            .asString())
+                    .endsWith(": unrouted");
+            assertThat(Files.isDirectory(dir.resolve("data")))
+                    .as("its data beside it")
+                    .isTrue();
+        }
+    }
+}
