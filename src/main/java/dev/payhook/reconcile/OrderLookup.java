@@ -119,6 +119,11 @@ class OrderLookup {
         return Answer.NOT_FOUND;
     }
 
+    /** Whether a lookup of the order would ask this provider (a provider's own run looks up only those). */
+    boolean wouldAsk(String provider, String orderId) {
+        return candidates(orderId, work.order(orderId)).contains(provider);
+    }
+
     private List<String> candidates(String orderId, Optional<OrderToAsk> order) {
         String registered = order.map(o -> o.checkout().provider()).orElse(null);
         if (registered != null && providers.find(registered).isPresent()) {

@@ -266,20 +266,9 @@ public class Reconciler {
             return;
         }
         work.pendingOrders(clock.instant()).stream()
-                .filter(order -> mayConcern(name, api.get(), order.orderId()))
+                .filter(order -> orders.wouldAsk(name, order.orderId()))
                 .forEach(order -> orders.check(run, order.orderId()));
         work.unknownPayments(name).forEach(k -> payment(run, k));
-    }
-
-    /** Whether the order's lookup would ask this provider: the one it was registered with, else as OrderLookup picks. */
-    private boolean mayConcern(String name, ProviderApi api, String orderId) {
-        String registered =
-                work.order(orderId).map(o -> o.checkout().provider()).orElse(null);
-        if (registered != null && providers.find(registered).isPresent()) {
-            return registered.equals(name);
-        }
-        List<String> named = work.providersOf(orderId);
-        return named.contains(name) || (named.isEmpty() && api.looksUpOrders());
     }
 
     private void sweep(Run run, PendingOrder order, Instant giveUp) {
