@@ -92,6 +92,30 @@ public class PayhookProperties {
         @NotNull
         private Duration sendTimeout = Duration.ofSeconds(2);
 
+        /** A request body still arriving this long after its headers is answered 408. */
+        @NotNull
+        private Duration bodyTimeout = Duration.ofSeconds(10);
+
+        /** A request body arriving slower than this per second, once its first second is over, is answered 408. */
+        @NotNull
+        private DataSize minBodyRate = DataSize.ofKilobytes(1);
+
+        public Duration getBodyTimeout() {
+            return bodyTimeout;
+        }
+
+        public void setBodyTimeout(Duration bodyTimeout) {
+            this.bodyTimeout = bodyTimeout;
+        }
+
+        public DataSize getMinBodyRate() {
+            return minBodyRate;
+        }
+
+        public void setMinBodyRate(DataSize minBodyRate) {
+            this.minBodyRate = minBodyRate;
+        }
+
         public Duration getSendTimeout() {
             return sendTimeout;
         }

@@ -31,7 +31,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * The steps of the ingress route template: admit (provider, content type, verification, envelope;
- * the body limit is BodyLimitFilter's, before the body is read), then the
+ * the body's size and pace are web.BodyReader's, before this runs), then the
  * provider's answer once the broker has the envelope, or the refusal when anything failed.
  */
 @Component("ingress")

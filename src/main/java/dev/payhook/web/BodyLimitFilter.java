@@ -9,35 +9,35 @@ import java.io.IOException;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
-import org.springframework.util.unit.DataSize;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Answers 413 before a body over its limit is held in memory: {@code payhook.ingress.max-body} for
- * webhooks, {@code payhook.ops.max-body} for everything else. A declared length is refused at once,
- * a chunked body once it has grown past the limit. Runs after {@link AccessFilter}, so the body of
- * a request without the token is never read.
+ * Answers 413 on the management listener before a body over {@code payhook.ops.max-body} is held
+ * in memory: a declared length is refused at once, a chunked body once it has grown past the
+ * limit. Runs after {@link AccessFilter}, so the body of a request without the token is never read.
+ * The public listener's bodies are {@link BodyReader}'s.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 2)
 public class BodyLimitFilter extends OncePerRequestFilter {
 
-    private final int webhookMaxBody;
-    private final int opsMaxBody;
+    private final Listeners listeners;
+    private final int maxBody;
 
-    public BodyLimitFilter(PayhookProperties properties) {
-        this.webhookMaxBody = bytes(properties.getIngress().getMaxBody());
-        this.opsMaxBody = bytes(properties.getOps().getMaxBody());
+    public BodyLimitFilter(Listeners listeners, PayhookProperties properties) {
+        this.listeners = listeners;
+        this.maxBody = (int)
+                Math.min(Integer.MAX_VALUE - 1, properties.getOps().getMaxBody().toBytes());
     }
 
-    private static int bytes(DataSize size) {
-        return (int) Math.min(Integer.MAX_VALUE - 1, size.toBytes());
+    @Override
+    protected boolean shouldNotFilter(HttpServletRequest request) {
+        return !listeners.isManagement(request);
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
-        int maxBody = RawPath.isWebhook(request) ? webhookMaxBody : opsMaxBody;
         long declared = request.getContentLengthLong();
         if (declared > maxBody) {
             tooLarge(response);

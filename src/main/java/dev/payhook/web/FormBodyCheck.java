@@ -14,7 +14,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * Camel's HTTP binding decodes a form-encoded webhook body into headers before the route runs, and
  * answers a broken percent escape with a bare 500. Such a body is refused
  * here instead: 400 with a reason, and the route only ever sees bodies the binding can read.
- * Runs after {@link BodyLimitFilter}, so the body it buffers is within the limit.
+ * Runs after {@link BodyReader}, in the dispatch that hands the body on, so the body is in memory
+ * and within its limit.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 3)
@@ -26,6 +27,11 @@ public class FormBodyCheck extends OncePerRequestFilter {
     protected boolean shouldNotFilter(HttpServletRequest request) {
         String type = request.getContentType();
         return type == null || !type.startsWith(FORM) || !RawPath.isWebhook(request);
+    }
+
+    @Override
+    protected boolean shouldNotFilterAsyncDispatch() {
+        return false;
     }
 
     @Override

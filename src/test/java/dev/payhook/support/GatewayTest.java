@@ -32,6 +32,8 @@ import tools.jackson.databind.JsonNode;
             "payhook.outbox.poll-interval=50ms",
             // the test client connects over loopback, as a load balancer would (ClientAddressTest)
             "payhook.ingress.trusted-proxies=127.0.0.1/32,::1/128",
+            // a body still arriving after this is cut (SlowBodyTest), well before a test's deadline
+            "payhook.ingress.body-timeout=3s",
             "payhook.processing.max-attempts=3",
             // entitlements that end with a grace or a paid period end within a test's deadline
             "payhook.subscriptions.check-interval=500ms",
