@@ -1,15 +1,18 @@
 package dev.payhook.ingress;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
@@ -60,5 +63,36 @@ class LogHygieneTest extends GatewayTest {
             assertThat(answer.json().path("error").asString()).isEqualTo("unsupported_content_type");
         }
         assertThat(output.getAll()).doesNotContain(marker).doesNotContain("forged line");
+    }
+
+    /**
+     * Line breaks in request values (a signed payload's ids, a payer's query) are written escaped:
+     * nobody who can send a request can add a line to the log that reads as the gateway's own.
+     */
+    @Test
+    void requestValuesNeverStartALogLine(CapturedOutput output) {
+        String forged = "1999-01-01T00:00:00.000Z ERROR 1 --- [payhook] forged";
+        TestProvider stripe = TestProvider.STRIPE;
+        String event = unique("evt") + "\\r\\n" + forged + "-event";
+        byte[] body = stripe.payment(event, unique("pay"), "ord\\n" + forged + "-order", 100, "USD", Instant.now());
+        assertThat(gateway.deliver(stripe, event, body).status()).isEqualTo(200);
+        String order = unique("ord");
+        gateway.putOrder(order, 100, "USD");
+        String query = "?order_id=" + order + URLEncoder.encode("\r\n" + forged + "-return", StandardCharsets.UTF_8);
+        gateway.request("GET", "/returns/esewa" + query, Map.of());
+        gateway.request("GET", "/returns/esewa/failure" + query, Map.of());
+        await().atMost(DEADLINE).until(() -> output.getAll().contains("of stripe: INVALID_IDENTIFIER"));
+
+        assertThat(output.getAll().lines()).noneMatch(line -> line.startsWith("1999-01-01"));
+    }
+
+    /** Whatever reaches a message, a line break in it is written as {@code \\n} (config/application.yml). */
+    @Test
+    void aLineBreakInAMessageIsWrittenEscaped(CapturedOutput output) {
+        LoggerFactory.getLogger(LogHygieneTest.class)
+                .warn("first part\r\n1999-01-01T00:00:00.000Z ERROR 1 --- [payhook] forged\rlast");
+        assertThat(output.getAll())
+                .contains("first part\\n1999-01-01T00:00:00.000Z ERROR 1 --- [payhook] forged\\nlast");
+        assertThat(output.getAll().lines()).noneMatch(line -> line.startsWith("1999-01-01"));
     }
 }
