@@ -32,13 +32,13 @@ class ArchitectureTest {
         MAY_USE.put("payment", List.of());
         MAY_USE.put("provider", List.of("config", "payment"));
         MAY_USE.put("store", List.of("config", "broker", "payment", "provider"));
-        MAY_USE.put("alerts", List.of("broker", "payment", "store"));
+        MAY_USE.put("alerts", List.of("config", "broker", "payment", "store"));
         MAY_USE.put("ingress", List.of("config", "broker", "payment", "provider", "alerts"));
         MAY_USE.put("processing", List.of("config", "broker", "payment", "provider", "store", "alerts"));
         MAY_USE.put("outbox", List.of("config", "broker", "store"));
         MAY_USE.put("reconcile", List.of("config", "payment", "provider", "store", "alerts", "processing"));
         MAY_USE.put("ops", List.of("config", "broker", "payment", "provider", "store", "processing", "reconcile"));
-        MAY_USE.put("returns", List.of("config", "payment", "provider", "store", "reconcile"));
+        MAY_USE.put("returns", List.of("config", "payment", "provider", "store", "alerts", "reconcile"));
         MAY_USE.put("web", List.of("config", "provider"));
         MAY_USE.put("embedded", List.of("config", "broker"));
     }

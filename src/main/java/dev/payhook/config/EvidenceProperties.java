@@ -1,5 +1,6 @@
 package dev.payhook.config;
 
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
@@ -17,6 +18,33 @@ public class EvidenceProperties {
      */
     @NotNull
     private Duration retention = Duration.ofDays(540);
+
+    /**
+     * Requests kept although nothing verified them (refused browser returns, returns to a failure
+     * page) are deleted after this: they are evidence of an attempt, not of a payment.
+     */
+    @NotNull
+    private Duration refusedRetention = Duration.ofDays(30);
+
+    /** At most this many of them are kept per provider within a minute; the rest are only counted. */
+    @Min(0)
+    private int refusedPerMinute = 60;
+
+    public Duration getRefusedRetention() {
+        return refusedRetention;
+    }
+
+    public void setRefusedRetention(Duration refusedRetention) {
+        this.refusedRetention = refusedRetention;
+    }
+
+    public int getRefusedPerMinute() {
+        return refusedPerMinute;
+    }
+
+    public void setRefusedPerMinute(int refusedPerMinute) {
+        this.refusedPerMinute = refusedPerMinute;
+    }
 
     /** When the daily purge runs (Spring cron, UTC). */
     @NotBlank

@@ -1,5 +1,6 @@
 package dev.payhook.ingress;
 
+import dev.payhook.alerts.Refusals;
 import dev.payhook.broker.Envelope;
 import dev.payhook.broker.Trace;
 import dev.payhook.config.TrustedProxies;
@@ -46,7 +47,7 @@ public class WebhookIngress {
     private final ProviderRegistry providers;
     private final Clock clock;
     private final MeterRegistry meters;
-    private final SignatureBursts bursts;
+    private final Refusals refusals;
     private final TrustedProxies proxies;
     private final JmsComponent broker;
 
@@ -54,14 +55,14 @@ public class WebhookIngress {
             ProviderRegistry providers,
             Clock clock,
             MeterRegistry meters,
-            SignatureBursts bursts,
+            Refusals refusals,
             TrustedProxies proxies,
             @Qualifier(IngressConnection.COMPONENT) JmsComponent broker) {
         this.providers = providers;
         this.broker = broker;
         this.clock = clock;
         this.meters = meters;
-        this.bursts = bursts;
+        this.refusals = refusals;
         this.proxies = proxies;
     }
 
@@ -123,14 +124,13 @@ public class WebhookIngress {
         String provider = providers.find(named).isPresent() ? named : "unknown";
         Exception e = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
         if (e instanceof WebhookRejected rejected) {
-            rejected(provider, rejected.reason()).increment();
             log.warn("Refused a {} webhook from {}: {}", provider, sourceIp(exchange.getIn()), rejected.reason());
-            bursts.refused(provider, rejected.reason());
+            refusals.unverified(provider, rejected.reason());
             refusedDeliveries(provider).increment();
             answer(exchange, providers.get(provider).scheme().reject(rejected.reason()));
             answered(exchange, provider, "rejected");
         } else if (e instanceof IngressRefusal refusal) {
-            rejected(provider, refusal.reason()).increment();
+            refusals.counter(provider, refusal.reason()).increment();
             answer(exchange, Acknowledgement.jsonError(refusal.status(), refusal.reason()));
             answered(exchange, provider, "rejected");
         } else {
@@ -162,17 +162,13 @@ public class WebhookIngress {
         for (String provider : providers.enabled().keySet()) {
             accepted(provider);
             unavailable(provider);
-            rejected(provider, UNSUPPORTED_CONTENT_TYPE);
+            refusals.counter(provider, UNSUPPORTED_CONTENT_TYPE);
             latency(provider, "accepted");
         }
     }
 
     private Counter accepted(String provider) {
         return meters.counter("payhook.ingress.accepted", "provider", provider);
-    }
-
-    private Counter rejected(String provider, String reason) {
-        return meters.counter("payhook.ingress.rejected", "provider", provider, "reason", reason);
     }
 
     /** A refused signature is also a delivery outcome, beside those processing counts. */

@@ -2,6 +2,7 @@ package dev.payhook.processing;
 
 import dev.payhook.config.EvidenceProperties;
 import dev.payhook.store.ReceiptStore;
+import dev.payhook.store.RefusedRequestStore;
 import java.time.Clock;
 import java.time.Instant;
 import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
@@ -13,7 +14,7 @@ import org.springframework.stereotype.Component;
 /**
  * Drops raw bodies past {@code payhook.evidence.retention}, daily: personal data is not kept longer
  * than a dispute can need it, while each receipt keeps its row, outcome and the body's SHA-256 (a
- * copy produced later can still be matched). Evidence of an open dead letter or review stays whole.
+ * copy produced later can still be matched). Refused requests go whole after their shorter retention. Evidence of an open dead letter or review stays whole.
  * Batches skip rows another instance is purging, so instances may overlap.
  */
 @Component
@@ -23,11 +24,14 @@ public class EvidenceRetention {
     private static final int BATCH = 1000;
 
     private final ReceiptStore receipts;
+    private final RefusedRequestStore refused;
     private final EvidenceProperties settings;
     private final Clock clock;
 
-    public EvidenceRetention(ReceiptStore receipts, EvidenceProperties settings, Clock clock) {
+    public EvidenceRetention(
+            ReceiptStore receipts, RefusedRequestStore refused, EvidenceProperties settings, Clock clock) {
         this.receipts = receipts;
+        this.refused = refused;
         this.settings = settings;
         this.clock = clock;
     }
@@ -45,11 +49,20 @@ public class EvidenceRetention {
         }
     }
 
-    /** How many bodies were dropped. */
+    /** How many receipt bodies were dropped. */
     public int purge() {
+        Instant refusedCutoff = clock.instant().minus(settings.getRefusedRetention());
+        int deleted = 0;
+        int batch;
+        do {
+            batch = refused.dropBefore(refusedCutoff, BATCH);
+            deleted += batch;
+        } while (batch == BATCH);
+        if (deleted > 0) {
+            log.info("Evidence retention: deleted {} refused requests received before {}", deleted, refusedCutoff);
+        }
         Instant cutoff = clock.instant().minus(settings.getRetention());
         int dropped = 0;
-        int batch;
         do {
             batch = receipts.dropBodies(cutoff, BATCH);
             dropped += batch;

@@ -1,12 +1,16 @@
 package dev.payhook.returns;
 
-import dev.payhook.payment.ReceiptOutcome;
+import dev.payhook.alerts.Refusals;
+import dev.payhook.config.EvidenceProperties;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.Provider;
+import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
-import dev.payhook.store.ReceiptStore;
+import dev.payhook.store.RefusedRequestStore;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Arrays;
@@ -14,19 +18,25 @@ import java.util.Base64;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
  * The return of a provider that has no webhook (eSewa, IME Pay): its {@code data} parameter,
  * base64, decoded and verified by the provider's scheme. A return that does not verify, or cannot
- * be read, is refused and kept as evidence of the refusal; nothing is asked of the provider for it.
- * A return to a failure page, which has nothing to verify, is kept as it came.
+ * be read, is refused, counted and in the provider's burst window ({@link Refusals}); nothing is
+ * asked of the provider for it. Such a return, and a return to a failure page (nothing to verify),
+ * is kept as a refused request, not a receipt: anyone can send them, so only {@code
+ * payhook.evidence.refused-per-minute} per provider are kept, the rest counted in {@code
+ * payhook_refused_requests_unkept_total{provider}}.
  */
 @Component
 class VerifiedReturns {
 
     private static final Logger log = LoggerFactory.getLogger(VerifiedReturns.class);
     private static final int MAX_DATA = 8192;
+    private static final String FAILURE_PAGE = "failure_page";
 
     /** A return refused: the answer's status and reason. */
     static final class Refused extends RuntimeException {
@@ -52,12 +62,26 @@ class VerifiedReturns {
     /** A return that verified: the request to ask the provider with, and the order it names. */
     record Verified(WebhookRequest request, String orderId) {}
 
-    private final ReceiptStore receipts;
+    private final RefusedRequestStore refused;
+    private final Refusals refusals;
+    private final MeterRegistry meters;
+    private final ProviderRegistry providers;
     private final Clock clock;
+    private final int perMinute;
 
-    VerifiedReturns(ReceiptStore receipts, Clock clock) {
-        this.receipts = receipts;
+    VerifiedReturns(
+            RefusedRequestStore refused,
+            Refusals refusals,
+            MeterRegistry meters,
+            ProviderRegistry providers,
+            Clock clock,
+            EvidenceProperties evidence) {
+        this.refused = refused;
+        this.refusals = refusals;
+        this.meters = meters;
+        this.providers = providers;
         this.clock = clock;
+        this.perMinute = evidence.getRefusedPerMinute();
     }
 
     Verified verify(String provider, Provider p, Map<String, String> params, String sourceIp) {
@@ -90,31 +114,37 @@ class VerifiedReturns {
         return new Verified(request, reading.orderId());
     }
 
-    /** The refused return kept as evidence, never processed; the reason is safe to answer and log. */
+    /** The refused return, never processed; the reason is safe to answer and log. */
     private Refused refuse(String provider, byte[] body, String sourceIp, int status, String reason) {
-        receipts.keptReturn(
-                provider,
-                body,
-                sourceIp,
-                clock.instant(),
-                ReceiptOutcome.REJECTED_SIGNATURE,
-                "browser return refused: " + reason);
+        refusals.unverified(provider, reason);
+        keep(provider, body, sourceIp, reason);
         log.warn("Refused a {} browser return from {}: {}", provider, sourceIp, reason);
         return new Refused(status, reason);
     }
 
+    private void keep(String provider, byte[] body, String sourceIp, String reason) {
+        byte[] kept = body.length > MAX_DATA ? Arrays.copyOf(body, MAX_DATA) : body;
+        if (!refused.keep(provider, clock.instant(), sourceIp, reason, kept, perMinute)) {
+            unkept(provider).increment();
+        }
+    }
+
+    private Counter unkept(String provider) {
+        return meters.counter("payhook.refused.requests.unkept", "provider", provider);
+    }
+
+    /** Every provider's series at zero from the start: the alert rule reads its increase. */
+    @EventListener(ApplicationStartedEvent.class)
+    void seriesAtZero() {
+        providers.enabled().keySet().forEach(this::unkept);
+    }
+
     /**
-     * A payer sent back to the provider's failure page: what the query holds (often nothing) is
-     * kept as evidence, its first {@value #MAX_DATA} bytes, and never processed.
+     * A payer sent back to the provider's failure page: what the query holds (often nothing), its
+     * first {@value #MAX_DATA} bytes, is kept like a refused return and never processed.
      */
     void keepFailurePage(String provider, String query, String sourceIp) {
-        byte[] kept = bytes(query == null ? "" : query);
-        String reason = "browser return to the failure page";
-        if (kept.length > MAX_DATA) {
-            kept = Arrays.copyOf(kept, MAX_DATA);
-            reason += " (query cut to " + MAX_DATA + " bytes)";
-        }
-        receipts.keptReturn(provider, kept, sourceIp, clock.instant(), ReceiptOutcome.IGNORED, reason);
+        keep(provider, bytes(query == null ? "" : query), sourceIp, FAILURE_PAGE);
     }
 
     private static byte[] bytes(String text) {

@@ -1,7 +1,6 @@
 package dev.payhook.store;
 
 import dev.payhook.broker.Envelope;
-import dev.payhook.broker.Trace;
 import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.payment.WireName;
 import dev.payhook.provider.Fact;
@@ -60,22 +59,6 @@ public class ReceiptStore {
                 source(e),
                 e.runId(),
                 e.fact());
-    }
-
-    /**
-     * A payer's browser return kept as evidence and never processed: one refused before any
-     * processing (its signature, its shape: {@code rejected_signature}), or a provider's failure
-     * page, which carries nothing to verify ({@code ignored}). Its id.
-     */
-    public UUID keptReturn(
-            String provider, byte[] body, String sourceIp, Instant at, ReceiptOutcome outcome, String reason) {
-        UUID id = UUID.randomUUID();
-        insert(
-                new Envelope(id, provider, at, sourceIp, Map.of(), Trace.newTrace(), body, Fact.RETURN, null),
-                null,
-                null);
-        outcome(id, outcome, reason, null);
-        return id;
     }
 
     /** Where the bytes came from: {@code webhook}, {@code reconciler}, or a payer's browser {@code return}. */

@@ -3,10 +3,12 @@ package dev.payhook.processing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.payhook.store.RefusedRequestStore;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;
 import dev.payhook.support.TestProvider.Dispute;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
@@ -20,6 +22,9 @@ class EvidenceRetentionTest extends GatewayTest {
 
     @Autowired
     EvidenceRetention retention;
+
+    @Autowired
+    RefusedRequestStore refused;
 
     @Test
     void oldBodiesAreDroppedButNotThoseOfAnOpenDeadLetterOrReview() throws Exception {
@@ -79,6 +84,20 @@ class EvidenceRetentionTest extends GatewayTest {
         assertThat(retention.purge())
                 .as("a second run has nothing of these left")
                 .isZero();
+    }
+
+    @Test
+    void refusedRequestsGoWholeAfterTheirOwnRetention() {
+        String provider = unique("prv");
+        Instant now = Instant.now();
+        refused.keep(provider, now.minus(Duration.ofDays(31)), "198.51.100.7", "invalid_signature", new byte[] {1}, 60);
+        refused.keep(provider, now.minus(Duration.ofDays(29)), "198.51.100.7", "invalid_signature", new byte[] {2}, 60);
+
+        retention.purge();
+
+        assertThat(jdbc.queryForList("SELECT body FROM refused_requests WHERE provider = ?", byte[].class, provider))
+                .as("payhook.evidence.refused-retention is 30 days")
+                .containsExactly(new byte[] {2});
     }
 
     private boolean bodyKept(String eventId) {

@@ -88,8 +88,8 @@ class EsewaReturnTest extends GatewayTest {
         assertThat(otherKey.status()).isEqualTo(401);
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
         assertThat(count(
-                        "SELECT count(*) FROM receipts WHERE provider = 'esewa' AND outcome = 'rejected_signature'"
-                                + " AND source = 'return' AND position(? in convert_from(body, 'UTF8')) > 0",
+                        "SELECT count(*) FROM refused_requests WHERE provider = 'esewa'"
+                                + " AND position(? in convert_from(body, 'UTF8')) > 0",
                         order))
                 .isEqualTo(2);
         API.verify(0, getRequestedFor(urlPathEqualTo(STATUS)).withQueryParam("transaction_uuid", equalTo(order)));
@@ -174,12 +174,12 @@ class EsewaReturnTest extends GatewayTest {
             assertThat(back.headers().get("location")).containsExactly(PROBLEM);
         }
         assertThat(count(
-                        "SELECT count(*) FROM receipts WHERE provider = 'esewa' AND source = 'return'"
-                                + " AND outcome = 'ignored' AND position(? in convert_from(body, 'UTF8')) > 0",
+                        "SELECT count(*) FROM refused_requests WHERE provider = 'esewa'"
+                                + " AND reason = 'failure_page' AND position(? in convert_from(body, 'UTF8')) > 0",
                         marker))
                 .isEqualTo(1);
-        assertThat(count("SELECT count(*) FROM receipts WHERE provider = 'esewa' AND outcome = 'rejected_signature'"
-                        + " AND convert_from(body, 'UTF8') = 'not-signed'"))
+        assertThat(count("SELECT count(*) FROM refused_requests WHERE provider = 'esewa'"
+                        + " AND reason <> 'failure_page' AND convert_from(body, 'UTF8') = 'not-signed'"))
                 .isPositive();
     }
 
@@ -196,7 +196,7 @@ class EsewaReturnTest extends GatewayTest {
         assertThat(count("SELECT count(*) FROM reconcile_runs WHERE order_id = ?", order))
                 .isEqualTo(1);
         assertThat(count(
-                        "SELECT count(*) FROM receipts WHERE provider = 'esewa' AND source = 'return'"
+                        "SELECT count(*) FROM refused_requests WHERE provider = 'esewa'"
                                 + " AND convert_from(body, 'UTF8') = ?",
                         "order_id=" + order))
                 .isEqualTo(2);

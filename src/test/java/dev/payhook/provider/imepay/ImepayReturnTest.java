@@ -104,7 +104,7 @@ class ImepayReturnTest extends GatewayTest {
         assertThat(overflow.status()).isEqualTo(400);
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
         assertThat(count(
-                        "SELECT count(*) FROM receipts WHERE provider = 'imepay' AND outcome = 'rejected_signature'"
+                        "SELECT count(*) FROM refused_requests WHERE provider = 'imepay'"
                                 + " AND position(? in convert_from(body, 'UTF8')) > 0",
                         token))
                 .isEqualTo(3);
