@@ -23,7 +23,8 @@ import org.yaml.snakeyaml.Yaml;
  */
 class ComposeFileTest {
 
-    private static final Pattern ENVIRONMENT = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]+)");
+    /** A placeholder Spring resolves; {@code \\${..}} is escaped, left to Logback (the log patterns). */
+    private static final Pattern ENVIRONMENT = Pattern.compile("(?<!\\\\)\\$\\{([A-Z][A-Z0-9_]+)");
 
     @SuppressWarnings("unchecked")
     private static Map<String, Map<String, Object>> services() throws IOException {

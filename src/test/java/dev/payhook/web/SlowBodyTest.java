@@ -54,9 +54,11 @@ class SlowBodyTest extends GatewayTest {
             await().atMost(Duration.ofSeconds(20)).until(() -> slow.open() == 0);
             cut = slow.outcomes();
             System.out.printf(
-                    "slow bodies: %d connections opened, %d cut; signed webhooks: %d, slowest %d ms, median %d ms%n",
+                    "slow bodies: %d connections opened, %d cut within %d ms; signed webhooks: %d,"
+                            + " slowest %d ms, median %d ms%n",
                     slow.opened(),
                     cut.size(),
+                    cut.stream().mapToLong(o -> o.after().toMillis()).max().orElse(0),
                     answered.size(),
                     Collections.max(answered).toMillis(),
                     median(answered));
