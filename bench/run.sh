@@ -2,8 +2,9 @@
 # Payhook benchmark, one command: bench/run.sh
 # Builds the jar, then measures in one run, each on a gateway of its own (embedded broker and
 # database, fresh data):
-# 1. processing off: durable signed ingest beside the bare durable handler (ingress/BareIngress:
-#    the same listener, filters, signature check and persistent send, no Camel), alternated twice,
+# 1. processing off: durable signed ingest beside the bare durable handler (bench/java/.../BareIngress,
+#    in the jar only with -Pbench: the same listener, filters, signature check and persistent send,
+#    no Camel), alternated twice,
 #    and the no-op route: issue 16's I1 = signed / bare;
 # 2. processing on: durable signed ingest, the ack latency paced at half that rate (I2), and
 #    receive -> order paid latency at a sustained rate.
@@ -23,7 +24,7 @@ PG_PORT="${PG_PORT:-15329}"  # below the ephemeral ports (32768-60999), which cl
 OUT="bench/results/$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$OUT/classes"
 
-mvn -q -B -ntp -DskipTests package
+mvn -q -B -ntp -Pbench -DskipTests package
 javac -d "$OUT/classes" bench/LoadGen.java
 SECRET="whsec_bench_$RANDOM$RANDOM"
 TOKEN="$(openssl rand -hex 32)"
@@ -38,7 +39,7 @@ gateway() {  # gateway NAME [--setting=value...]: a gateway on fresh data; sets 
     --payhook.embedded-postgres.data-dir="$OUT/data-$name/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
     --spring.artemis.embedded.data-directory="$OUT/data-$name/artemis" \
     --payhook.ops.token="$TOKEN" --payhook.providers.stripe.secrets[0]="$SECRET" \
-    --camel.main.routes-include-pattern='file:routes/templates/*.yaml,file:routes/providers/*.yaml,file:routes/processing.yaml,file:routes/bench/*.yaml' \
+    --camel.main.routes-include-pattern='file:routes/templates/*.yaml,file:routes/providers/*.yaml,file:routes/processing.yaml,file:bench/routes/*.yaml' \
     "$@" "${BROKER_ARGS[@]}" ${PAYHOOK_ARGS:-} > "$OUT/payhook-$name.log" 2>&1 &
   PID=$!
   rss_samples $PID "$OUT/rss-$name.txt" &

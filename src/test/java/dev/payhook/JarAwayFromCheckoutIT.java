@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +29,15 @@ class JarAwayFromCheckoutIT {
 
     @TempDir
     Path dir;
+
+    @Test
+    void theShippedJarHoldsNoBenchmarkCode() throws Exception {
+        try (ZipFile jar = new ZipFile(GatewayProcess.jar())) {
+            assertThat(jar.stream().map(ZipEntry::getName))
+                    .isNotEmpty()
+                    .noneMatch(name -> name.contains("/bench/") || name.contains("BareIngress"));
+        }
+    }
 
     @Test
     void theJarRunsAnywhereOnItsOwnRoutesAndSaysWhichProviderHasNone() throws Exception {

@@ -27,7 +27,7 @@ public class RouteSources implements EnvironmentPostProcessor {
 
     static final String PATTERN = "camel.main.routes-include-pattern";
 
-    /** The folders a route file may sit in, relative to routes/ (bench/ holds the benchmarks' own). */
+    /** The folders a route file may sit in, relative to routes/. */
     private static final List<String> FOLDERS = List.of("", "templates/", "providers/");
 
     @Override

@@ -62,7 +62,8 @@ public final class GatewayProcess implements AutoCloseable {
         return start(dir, List.of("-jar", jar()), Map.of(), dir, extraArgs);
     }
 
-    private static String jar() {
+    /** The packaged jar the integration tests start. */
+    public static String jar() {
         Path jar = Path.of(System.getProperty("payhook.jar", "target/payhook.jar"));
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException(jar + " is missing: integration tests run after mvn package");

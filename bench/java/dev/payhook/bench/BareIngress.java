@@ -1,5 +1,6 @@
-package dev.payhook.ingress;
+package dev.payhook.bench;
 
+import dev.payhook.ingress.IngressConnection;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.provider.WebhookRequest;
@@ -19,7 +20,8 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * The benchmark's reference for durable ingest (issue 16's I1), on only when bench/run.sh asks
+ * The benchmark's reference for durable ingest (issue 16's I1), compiled only into the jar that
+ * bench/run.sh builds ({@code mvn -Pbench}) and on only when it asks
  * ({@code payhook.bench.bare-ingress=true}): behind the same filters on the same listener, the
  * same signature check and the same persistent send through the ingress's connection factory,
  * without Camel, the envelope or the metrics. It answers 200 only after the broker acknowledged.

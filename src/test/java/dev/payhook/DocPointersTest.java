@@ -1,0 +1,95 @@
+package dev.payhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Pointers into the documents lead somewhere: every "DESIGN.md §N" in the sources, configuration,
+ * routes and documents names a section docs/DESIGN.md has, and every path the README names in
+ * backquotes exists.
+ */
+class DocPointersTest {
+
+    private static final Pattern SECTION_POINTER = Pattern.compile("DESIGN\\.md (§[0-9][0-9.]*[0-9a-z]?)");
+    private static final Pattern HEADING = Pattern.compile("(?m)^#{2,4} ([0-9]+(?:\\.[0-9]+)*[a-z]?)\\.? ");
+    private static final List<String> SEARCHED = List.of("src", "config", "routes", "docs", "bench", "ops", "broker");
+
+    /** A backquoted path: a top-level folder of the repository, then at least one more segment. */
+    private static final Pattern README_PATH =
+            Pattern.compile("`((?:src|config|routes|docs|bench|ops|broker|\\.ci)/[A-Za-z0-9_./-]*[A-Za-z0-9_])`");
+
+    /** A backquoted class of the application or its tests, as {@code reconcile/OrderLookup}, or a script's. */
+    private static final Pattern README_CODE =
+            Pattern.compile("`([a-z]+(?:/[a-z]+)*/[A-Z][A-Za-z0-9]+)(?:\\.[a-z][A-Za-z]*)?`");
+
+    @Test
+    void everySectionPointerNamesASection() throws IOException {
+        Set<String> sections = new TreeSet<>();
+        Matcher heading = HEADING.matcher(Files.readString(Path.of("docs/DESIGN.md")));
+        while (heading.find()) {
+            sections.add("§" + heading.group(1));
+        }
+        List<String> broken = new ArrayList<>();
+        for (Path file : files()) {
+            Matcher pointer = SECTION_POINTER.matcher(Files.readString(file));
+            while (pointer.find()) {
+                if (!sections.contains(pointer.group(1))) {
+                    broken.add(file + ": " + pointer.group());
+                }
+            }
+        }
+        assertThat(sections).contains("§1", "§3.4", "§7", "§8", "§9");
+        assertThat(broken).as("pointers to no section of docs/DESIGN.md").isEmpty();
+    }
+
+    @Test
+    void everyPathTheReadmeNamesExists() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        List<String> missing = new ArrayList<>();
+        Matcher path = README_PATH.matcher(readme);
+        while (path.find()) {
+            if (!Files.exists(Path.of(path.group(1))) && !isClass(path.group(1))) {
+                missing.add(path.group(1));
+            }
+        }
+        Matcher code = README_CODE.matcher(readme);
+        while (code.find()) {
+            if (!isClass(code.group(1))) {
+                missing.add(code.group(1));
+            }
+        }
+        assertThat(missing)
+                .as("paths and classes the README names that do not exist")
+                .isEmpty();
+    }
+
+    /** {@code ops/MetricsTest}: a class of the application or of its tests; {@code bench/LoadGen}: a script. */
+    private static boolean isClass(String name) {
+        return Stream.of("src/main/java/dev/payhook", "src/test/java/dev/payhook", ".")
+                .anyMatch(root -> Files.exists(Path.of(root, name + ".java")));
+    }
+
+    private static List<Path> files() throws IOException {
+        List<Path> files = new ArrayList<>(List.of(Path.of("README.md")));
+        for (String root : SEARCHED) {
+            try (Stream<Path> walk = Files.walk(Path.of(root))) {
+                walk.filter(Files::isRegularFile)
+                        .filter(f -> f.toString().matches(".*\\.(java|md|yml|yaml|sql|sh|xml)$"))
+                        .filter(f -> !f.startsWith("bench/results"))
+                        .forEach(files::add);
+            }
+        }
+        return files;
+    }
+}
