@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Pointers into the documents lead somewhere: every "DESIGN.md §N" in the sources, configuration,
- * routes and documents names a section docs/DESIGN.md has, and every path the README names in
- * backquotes exists.
+ * routes and documents names a section docs/DESIGN.md has, and every path the README and docs/ name
+ * in backquotes exists.
  */
 class DocPointersTest {
 
@@ -54,8 +54,14 @@ class DocPointersTest {
     }
 
     @Test
-    void everyPathTheReadmeNamesExists() throws IOException {
-        String readme = Files.readString(Path.of("README.md"));
+    void everyPathTheDocumentsNameExists() throws IOException {
+        StringBuilder documents = new StringBuilder(Files.readString(Path.of("README.md")));
+        try (Stream<Path> docs = Files.list(Path.of("docs"))) {
+            for (Path doc : docs.filter(d -> d.toString().endsWith(".md")).toList()) {
+                documents.append('\n').append(Files.readString(doc));
+            }
+        }
+        String readme = documents.toString();
         List<String> missing = new ArrayList<>();
         Matcher path = README_PATH.matcher(readme);
         while (path.find()) {
@@ -70,7 +76,7 @@ class DocPointersTest {
             }
         }
         assertThat(missing)
-                .as("paths and classes the README names that do not exist")
+                .as("paths and classes the README and docs/ name that do not exist")
                 .isEmpty();
     }
 
