@@ -1,12 +1,15 @@
 package dev.payhook.provider;
 
+import dev.payhook.config.ProviderProperties;
 import dev.payhook.config.ReconcileProperties;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
@@ -109,11 +112,21 @@ public class ApiCalls {
         return response;
     }
 
-    /** The configured base URL without a trailing slash, else {@code fallback}. */
-    public static String baseUrl(String configured, String fallback) {
-        String url = configured == null || configured.isBlank() ? fallback : configured.trim();
+    /**
+     * The configured {@code api.base-url}, else the provider's own host for the mode ({@code test}
+     * or {@code live}: the same for a provider with one host); without a trailing slash.
+     */
+    public static String baseUrl(String configured, ProviderProperties.Mode mode, String test, String live) {
+        String url = configured == null || configured.isBlank()
+                ? (mode == ProviderProperties.Mode.live ? live : test)
+                : configured.trim();
         URI.create(url);
         return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+
+    /** A value as one URL path segment or query parameter. */
+    public static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
     private void pause(int attempt) {

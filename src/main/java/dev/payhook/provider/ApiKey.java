@@ -24,11 +24,6 @@ public class ApiKey implements ProviderSettings {
         this.key = key;
     }
 
-    /** The configured base URL without a trailing slash, else {@code fallback}. */
-    public String baseUrlOr(String fallback) {
-        return ApiCalls.baseUrl(baseUrl, fallback);
-    }
-
     @Override
     public Map<String, Boolean> credentials() {
         return Map.of("key", key != null && !key.isBlank());

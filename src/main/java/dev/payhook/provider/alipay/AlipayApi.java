@@ -13,7 +13,6 @@ import dev.payhook.provider.RsaKeys;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WireJson;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.PrivateKey;
@@ -73,7 +72,7 @@ public class AlipayApi implements ApiFactory<AlipayApiSettings> {
         }
         PrivateKey key =
                 RsaKeys.privateKey(settings.getPrivateKey(), "payhook.providers." + provider + ".api.private-key");
-        String gateway = ApiCalls.baseUrl(settings.getBaseUrl(), mode == ProviderProperties.Mode.live ? LIVE : SANDBOX);
+        String gateway = ApiCalls.baseUrl(settings.getBaseUrl(), mode, SANDBOX, LIVE);
         return new Client(provider, gateway, settings.getAppId().trim(), key, alipay, calls, clock);
     }
 
@@ -143,7 +142,7 @@ public class AlipayApi implements ApiFactory<AlipayApiSettings> {
                         .collect(Collectors.joining("&"));
                 params.put("sign", RsaKeys.sign(key, content.getBytes(StandardCharsets.UTF_8)));
                 String form = params.entrySet().stream()
-                        .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
+                        .map(e -> e.getKey() + "=" + ApiCalls.encode(e.getValue()))
                         .collect(Collectors.joining("&"));
                 HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway))
                         .header("Content-Type", "application/x-www-form-urlencoded;charset=utf-8")

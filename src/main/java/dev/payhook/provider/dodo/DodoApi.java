@@ -11,9 +11,7 @@ import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WireJson;
-import java.net.URLEncoder;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.stereotype.Component;
@@ -47,7 +45,7 @@ public class DodoApi implements ApiFactory<ApiKey> {
     @Override
     public ProviderApi create(
             String provider, ApiKey settings, ProviderProperties.Mode mode, SignatureScheme scheme, ApiCalls calls) {
-        String base = settings.baseUrlOr(mode == ProviderProperties.Mode.live ? LIVE : TEST);
+        String base = ApiCalls.baseUrl(settings.getBaseUrl(), mode, TEST, LIVE);
         return new Client(provider, base, settings.getKey().trim(), calls);
     }
 
@@ -90,11 +88,8 @@ public class DodoApi implements ApiFactory<ApiKey> {
             if (paymentId == null) {
                 return List.of();
             }
-            HttpResponse<byte[]> answer = calls.getJson(
-                    base + "/payments/" + URLEncoder.encode(paymentId, StandardCharsets.UTF_8),
-                    key,
-                    "GET /payments/{id}",
-                    404);
+            HttpResponse<byte[]> answer =
+                    calls.getJson(base + "/payments/" + ApiCalls.encode(paymentId), key, "GET /payments/{id}", 404);
             return answer.statusCode() == 404 ? List.of() : List.of(new Fact(PAYMENT, answer.body()));
         }
 

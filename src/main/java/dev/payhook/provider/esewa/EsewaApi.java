@@ -14,7 +14,6 @@ import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import java.math.BigDecimal;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
@@ -58,7 +57,7 @@ public class EsewaApi implements ApiFactory<EsewaApiSettings> {
             ProviderProperties.Mode mode,
             SignatureScheme scheme,
             ApiCalls calls) {
-        String base = ApiCalls.baseUrl(settings.getBaseUrl(), mode == ProviderProperties.Mode.live ? LIVE : TEST);
+        String base = ApiCalls.baseUrl(settings.getBaseUrl(), mode, TEST, LIVE);
         return new Client(provider, base, settings.getProductCode().trim(), calls, clock);
     }
 
@@ -124,7 +123,7 @@ public class EsewaApi implements ApiFactory<EsewaApiSettings> {
             if (value == null) {
                 throw new UnparseablePayload("the return names no transaction or amount");
             }
-            return URLEncoder.encode(value, StandardCharsets.UTF_8);
+            return ApiCalls.encode(value);
         }
     }
 }

@@ -60,7 +60,7 @@ public class ImepayApi implements ApiFactory<ImepayApiSettings> {
             ProviderProperties.Mode mode,
             SignatureScheme scheme,
             ApiCalls calls) {
-        String base = ApiCalls.baseUrl(settings.getBaseUrl(), mode == ProviderProperties.Mode.live ? LIVE : TEST);
+        String base = ApiCalls.baseUrl(settings.getBaseUrl(), mode, TEST, LIVE);
         Base64.Encoder b64 = Base64.getEncoder();
         String basic = b64.encodeToString(
                 (settings.getUsername().trim() + ":" + settings.getPassword().trim()).getBytes(StandardCharsets.UTF_8));

@@ -13,8 +13,6 @@ import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WireJson;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -48,7 +46,7 @@ public class PaddleApi implements ApiFactory<ApiKey> {
     @Override
     public ProviderApi create(
             String provider, ApiKey settings, ProviderProperties.Mode mode, SignatureScheme scheme, ApiCalls calls) {
-        String base = settings.baseUrlOr(mode == ProviderProperties.Mode.live ? LIVE : SANDBOX);
+        String base = ApiCalls.baseUrl(settings.getBaseUrl(), mode, SANDBOX, LIVE);
         return new Client(provider, base, settings.getKey().trim(), calls);
     }
 
@@ -70,8 +68,8 @@ public class PaddleApi implements ApiFactory<ApiKey> {
             if (!id.startsWith("txn_")) {
                 return List.of();
             }
-            byte[] transaction = get("/transactions/" + encode(id), "GET /transactions/{id}");
-            byte[] adjustments = get("/adjustments?transaction_id=" + encode(id), "GET /adjustments");
+            byte[] transaction = get("/transactions/" + ApiCalls.encode(id), "GET /transactions/{id}");
+            byte[] adjustments = get("/adjustments?transaction_id=" + ApiCalls.encode(id), "GET /adjustments");
             return List.of(Fact.composite(
                     TRANSACTION, new String[] {"transaction", "adjustments"}, new byte[][] {transaction, adjustments}));
         }
@@ -92,7 +90,8 @@ public class PaddleApi implements ApiFactory<ApiKey> {
             boolean more = true;
             while (more) {
                 JsonNode page = WireJson.tree(get(
-                        "/events?order_by=id%5BASC%5D&per_page=200" + (after == null ? "" : "&after=" + encode(after)),
+                        "/events?order_by=id%5BASC%5D&per_page=200"
+                                + (after == null ? "" : "&after=" + ApiCalls.encode(after)),
                         "GET /events"));
                 for (JsonNode event : page.path("data")) {
                     after = event.path("event_id").asString();
@@ -122,10 +121,6 @@ public class PaddleApi implements ApiFactory<ApiKey> {
 
         private byte[] get(String path, String what) {
             return calls.getJson(base + path, key, what).body();
-        }
-
-        private static String encode(String value) {
-            return URLEncoder.encode(value, StandardCharsets.UTF_8);
         }
     }
 }

@@ -13,9 +13,7 @@ import dev.payhook.provider.Reading;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WireJson;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -66,7 +64,7 @@ public class PaypalApi implements ApiFactory<PaypalApiSettings> {
             ProviderProperties.Mode mode,
             SignatureScheme scheme,
             ApiCalls calls) {
-        String base = ApiCalls.baseUrl(settings.getBaseUrl(), mode == ProviderProperties.Mode.live ? LIVE : SANDBOX);
+        String base = ApiCalls.baseUrl(settings.getBaseUrl(), mode, SANDBOX, LIVE);
         return new Client(
                 provider,
                 base,
@@ -91,7 +89,7 @@ public class PaypalApi implements ApiFactory<PaypalApiSettings> {
         @Override
         public List<Fact> lookupPayment(KnownPayment payment) {
             HttpResponse<byte[]> answer = get(
-                    "/v2/payments/captures/" + URLEncoder.encode(payment.paymentId(), StandardCharsets.UTF_8),
+                    "/v2/payments/captures/" + ApiCalls.encode(payment.paymentId()),
                     "GET /v2/payments/captures/{id}",
                     404);
             return answer.statusCode() == 404 ? List.of() : List.of(new Fact(CAPTURE, answer.body()));

@@ -18,7 +18,6 @@ import dev.payhook.provider.Reading;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,6 +35,7 @@ import tools.jackson.databind.JsonNode;
 public class StripeApi implements ApiFactory<ApiKey> {
 
     static final String PAYMENT_INTENT = "stripe.payment_intent";
+    private static final String API = "https://api.stripe.com";
     private static final int PAGE = 100;
 
     @Override
@@ -54,7 +54,7 @@ public class StripeApi implements ApiFactory<ApiKey> {
         int timeout = Math.toIntExact(calls.timeout().toMillis());
         StripeClient client = StripeClient.builder()
                 .setApiKey(settings.getKey().trim())
-                .setApiBase(settings.baseUrlOr("https://api.stripe.com"))
+                .setApiBase(ApiCalls.baseUrl(settings.getBaseUrl(), mode, API, API))
                 .setConnectTimeout(timeout)
                 .setReadTimeout(timeout)
                 .setMaxNetworkRetries(0) // ApiCalls retries, the same way for every provider
@@ -73,7 +73,8 @@ public class StripeApi implements ApiFactory<ApiKey> {
         @Override
         public List<Fact> lookupOrder(OrderRef order) {
             String query = "metadata['order_id']:'" + order.orderId().replace("'", "\\'") + "'";
-            JsonNode found = WireJson.tree(get("/v1/payment_intents/search?limit=" + PAGE + "&query=" + encode(query)));
+            JsonNode found =
+                    WireJson.tree(get("/v1/payment_intents/search?limit=" + PAGE + "&query=" + ApiCalls.encode(query)));
             List<Fact> facts = new ArrayList<>();
             for (JsonNode intent : found.path("data")) {
                 facts.add(fact(WireJson.bytes(intent), intent.path("id").asString()));
@@ -86,11 +87,12 @@ public class StripeApi implements ApiFactory<ApiKey> {
             if (!payment.paymentId().startsWith("pi_")) {
                 return List.of(); // a charge without a PaymentIntent: only its events tell
             }
-            return List.of(fact(get("/v1/payment_intents/" + encode(payment.paymentId())), payment.paymentId()));
+            return List.of(
+                    fact(get("/v1/payment_intents/" + ApiCalls.encode(payment.paymentId())), payment.paymentId()));
         }
 
         private Fact fact(byte[] intent, String id) {
-            byte[] refunds = get("/v1/refunds?limit=" + PAGE + "&payment_intent=" + encode(id));
+            byte[] refunds = get("/v1/refunds?limit=" + PAGE + "&payment_intent=" + ApiCalls.encode(id));
             return Fact.composite(
                     PAYMENT_INTENT, new String[] {"payment_intent", "refunds"}, new byte[][] {intent, refunds});
         }
@@ -110,7 +112,7 @@ public class StripeApi implements ApiFactory<ApiKey> {
             boolean more = true;
             while (more) {
                 JsonNode page = WireJson.tree(get("/v1/events?limit=" + PAGE + "&created%5Bgte%5D=" + from
-                        + (after == null ? "" : "&starting_after=" + encode(after))));
+                        + (after == null ? "" : "&starting_after=" + ApiCalls.encode(after))));
                 for (JsonNode event : page.path("data")) {
                     events.add(new Fact(Fact.EVENT, WireJson.bytes(event)));
                     newest = Math.max(newest, event.path("created").asLong());
@@ -146,10 +148,6 @@ public class StripeApi implements ApiFactory<ApiKey> {
                     throw new ApiFailure(what + ": " + e.getClass().getSimpleName());
                 }
             });
-        }
-
-        private static String encode(String value) {
-            return URLEncoder.encode(value, StandardCharsets.UTF_8);
         }
     }
 }

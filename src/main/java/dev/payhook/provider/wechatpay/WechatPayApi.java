@@ -15,7 +15,6 @@ import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -67,7 +66,7 @@ public class WechatPayApi implements ApiFactory<WechatPayApiSettings> {
                 RsaKeys.privateKey(settings.getPrivateKey(), "payhook.providers." + provider + ".api.private-key");
         return new Client(
                 provider,
-                ApiCalls.baseUrl(settings.getBaseUrl(), API),
+                ApiCalls.baseUrl(settings.getBaseUrl(), mode, API, API),
                 settings.getMchid().trim(),
                 settings.getMerchantSerial().trim(),
                 key,
@@ -99,14 +98,14 @@ public class WechatPayApi implements ApiFactory<WechatPayApiSettings> {
         }
 
         private List<Fact> byOrderId(String orderId) {
-            return transaction("/v3/pay/transactions/out-trade-no/" + encode(orderId));
+            return transaction("/v3/pay/transactions/out-trade-no/" + ApiCalls.encode(orderId));
         }
 
         @Override
         public List<Fact> lookupPayment(KnownPayment payment) {
             return payment.orderId() != null
                     ? byOrderId(payment.orderId())
-                    : transaction("/v3/pay/transactions/id/" + encode(payment.paymentId()));
+                    : transaction("/v3/pay/transactions/id/" + ApiCalls.encode(payment.paymentId()));
         }
 
         @Override
@@ -117,7 +116,8 @@ public class WechatPayApi implements ApiFactory<WechatPayApiSettings> {
         private List<Fact> transaction(String path) {
             String what = "GET " + path.replaceAll("/[^/]+$", "/{id}");
             HttpResponse<byte[]> answer = calls.retrying(() -> verified(
-                    ApiCalls.expect(calls.send(signed(base + path + "?mchid=" + encode(mchid)), what), what, 404),
+                    ApiCalls.expect(
+                            calls.send(signed(base + path + "?mchid=" + ApiCalls.encode(mchid)), what), what, 404),
                     what));
             if (answer.statusCode() == 404 || WireJson.text(WireJson.tree(answer.body()), "transaction_id") == null) {
                 return List.of();
@@ -165,10 +165,6 @@ public class WechatPayApi implements ApiFactory<WechatPayApiSettings> {
                 throw new ApiFailure(what + ": malformed answer");
             }
             return answer;
-        }
-
-        private static String encode(String value) {
-            return URLEncoder.encode(value, StandardCharsets.UTF_8);
         }
     }
 }
