@@ -35,6 +35,7 @@ class JarAwayFromCheckoutIT {
         try (ZipFile jar = new ZipFile(GatewayProcess.jar())) {
             assertThat(jar.stream().map(ZipEntry::getName))
                     .isNotEmpty()
+                    .filteredOn(name -> !name.endsWith("/")) // a folder a -Pbench build left in target/ is empty
                     .noneMatch(name -> name.contains("/bench/") || name.contains("BareIngress"));
         }
     }

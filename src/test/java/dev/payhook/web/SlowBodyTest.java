@@ -33,7 +33,7 @@ class SlowBodyTest extends GatewayTest {
         List<Duration> answered = new ArrayList<>();
         List<Outcome> cut;
         try (SlowSenders slow = SlowSenders.start(port, "/webhooks/stripe", SLOW, Duration.ofMillis(400), 1)) {
-            long end = System.nanoTime() + Duration.ofSeconds(8).toNanos();
+            long end = System.nanoTime() + Duration.ofSeconds(5).toNanos();
             while (System.nanoTime() < end) {
                 assertThat(slow.open()).isEqualTo(SLOW);
                 String event = unique("evt");
