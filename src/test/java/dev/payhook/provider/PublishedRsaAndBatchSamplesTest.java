@@ -5,16 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.payhook.payment.EventType;
+import dev.payhook.provider.adyen.Adyen;
 import dev.payhook.provider.adyen.AdyenFormat;
-import dev.payhook.provider.adyen.AdyenScheme;
 import dev.payhook.provider.adyen.AdyenSettings;
+import dev.payhook.provider.alipay.Alipay;
 import dev.payhook.provider.alipay.AlipayFormat;
 import dev.payhook.provider.alipay.AlipayKeys;
-import dev.payhook.provider.alipay.AlipayScheme;
+import dev.payhook.provider.wechatpay.WechatPay;
 import dev.payhook.provider.wechatpay.WechatPayDecryption;
 import dev.payhook.provider.wechatpay.WechatPayFormat;
 import dev.payhook.provider.wechatpay.WechatPayKeys;
-import dev.payhook.provider.wechatpay.WechatPayScheme;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +44,7 @@ class PublishedRsaAndBatchSamplesTest {
                 Files.readString(Samples.DIR.resolve("adyen/adyen-java-api-library/hmac-validation-webhook.json"));
         byte[] batch = ("{\"live\":\"false\",\"notificationItems\":[{\"NotificationRequestItem\":" + item + "}]}")
                 .getBytes(StandardCharsets.UTF_8);
-        SignatureScheme adyen = new AdyenScheme().create("adyen", adyenKey(), Clock.systemUTC());
+        SignatureScheme adyen = Adyen.scheme().create("adyen", adyenKey(), Clock.systemUTC());
         WebhookRequest request = new WebhookRequest("adyen", batch, Map.of());
         adyen.verify(request);
         NormalizedEvent e = Samples.events(new AdyenFormat(), request).get(0);
@@ -139,7 +139,7 @@ class PublishedRsaAndBatchSamplesTest {
         AlipayKeys keys = new AlipayKeys();
         keys.setPublicKeys(
                 List.of(Files.readString(Samples.DIR.resolve("alipay").resolve(key))));
-        return new AlipayScheme().create("alipay", keys, Clock.systemUTC());
+        return Alipay.scheme().create("alipay", keys, Clock.systemUTC());
     }
 
     /** The parameter map as the form body Alipay posts (arrays travel as compact JSON strings); {@code alter} changes one value. */
@@ -170,7 +170,7 @@ class PublishedRsaAndBatchSamplesTest {
             WechatPayDecryption decryption = new WechatPayDecryption();
             decryption.setApiV3Key("AES256Key-32Characters1234567890");
             long ts = Long.parseLong(headers.get("wechatpay-timestamp"));
-            WechatPayScheme scheme = new WechatPayScheme(new StandardEnvironment());
+            var scheme = WechatPay.scheme(new StandardEnvironment());
             WebhookRequest request = new WebhookRequest("wechatpay", body, headers);
             scheme.create("wechatpay", keys, Samples.clockAt(ts)).verify(request);
             NormalizedEvent e = Samples.events(new WechatPayFormat.Factory().create("wechatpay", decryption), request)

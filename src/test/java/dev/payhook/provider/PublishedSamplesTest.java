@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.payhook.payment.EventType;
 import dev.payhook.payment.SubscriptionStatus;
 import dev.payhook.provider.dodo.DodoFormat;
+import dev.payhook.provider.paddle.Paddle;
 import dev.payhook.provider.paddle.PaddleFormat;
-import dev.payhook.provider.paddle.PaddleScheme;
-import dev.payhook.provider.standardwebhooks.StandardWebhooksScheme;
+import dev.payhook.provider.standardwebhooks.StandardWebhooks;
 import dev.payhook.provider.stripe.StripeFormat;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,7 +41,7 @@ class PublishedSamplesTest {
                     .getBytes(java.nio.charset.StandardCharsets.UTF_8);
             Map<String, String> headers = Samples.headers(dir.resolve(name + ".headers"));
             long ts = Long.parseLong(headers.get("paddle-signature").replaceAll("^ts=(\\d+);.*", "$1"));
-            SignatureScheme paddle = new PaddleScheme()
+            SignatureScheme paddle = Paddle.scheme()
                     .create(
                             "paddle",
                             Samples.secrets("pdl_ntfset_01hs0t3tw21j988db1pam5xg8m_GrOWLNef+vmtjJYq4mSnHNzvc8uWoJ1I"),
@@ -61,7 +61,7 @@ class PublishedSamplesTest {
         Path dir = SAMPLES.resolve("standard-webhooks/test-vector");
         byte[] body = Files.readAllBytes(dir.resolve("payload.json"));
         Map<String, String> headers = Samples.headers(dir.resolve("payload.headers"));
-        StandardWebhooksScheme scheme = new StandardWebhooksScheme();
+        var scheme = StandardWebhooks.scheme();
         HmacSecrets secret = Samples.secrets("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
         scheme.create("dodo", secret, Samples.clockAt(1614265330)).verify(new WebhookRequest("dodo", body, headers));
         assertThat(new DodoFormat()

@@ -7,13 +7,11 @@ import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
-import org.springframework.stereotype.Component;
 
 /**
  * Adyen's notification items onto Payhook's events, one event per item. The receipt names the first
  * item's id; each item's own id is the lock of its event.
  */
-@Component
 public class AdyenFormat extends SettingsFreeFormat {
 
     public AdyenFormat() {

@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.springframework.stereotype.Component;
 
 /**
  * Alipay's open API (JDK HttpClient): {@code alipay.trade.query} and
@@ -32,7 +31,6 @@ import org.springframework.stereotype.Component;
  * verified with the provider's {@code public-keys} (the same keys as its notifications) before it
  * counts. Errors come in-band and change nothing.
  */
-@Component
 public class AlipayApi implements ApiFactory<AlipayApiSettings> {
 
     static final String TRADE = "alipay.trade";

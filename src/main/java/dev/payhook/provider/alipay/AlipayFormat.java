@@ -16,10 +16,8 @@ import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
 import java.util.List;
-import org.springframework.stereotype.Component;
 
 /** Alipay's notification parameters onto Payhook's events: the payment is the trade ({@code trade_no}). */
-@Component
 public class AlipayFormat extends SettingsFreeFormat {
 
     public AlipayFormat() {

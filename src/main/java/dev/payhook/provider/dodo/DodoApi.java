@@ -14,7 +14,6 @@ import dev.payhook.provider.WireJson;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -22,7 +21,6 @@ import tools.jackson.databind.JsonNode;
  * included. Dodo's metadata is not searchable, so a payment of an order is found by reading the
  * newest payments' metadata, a bounded number of pages deep. Dodo has no event feed.
  */
-@Component
 public class DodoApi implements ApiFactory<ApiKey> {
 
     static final String PAYMENT = "dodo.payment";

@@ -8,17 +8,15 @@ import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.SubscriptionTerms;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
-import dev.payhook.provider.standardwebhooks.StandardWebhooksScheme;
+import dev.payhook.provider.standardwebhooks.StandardWebhooks;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.springframework.stereotype.Component;
 
 /**
  * Dodo Payments' payloads (a Standard Webhooks sender) onto Payhook's events. The event id is the
  * {@code webhook-id} header, which Dodo keeps across retries of one message.
  */
-@Component
 public class DodoFormat extends SettingsFreeFormat {
 
     public DodoFormat() {
@@ -27,7 +25,7 @@ public class DodoFormat extends SettingsFreeFormat {
 
     @Override
     public Reading read(WebhookRequest request) {
-        String eventId = request.header(StandardWebhooksScheme.MESSAGE_ID);
+        String eventId = request.header(StandardWebhooks.MESSAGE_ID);
         return Reading.of(
                 eventId, () -> events(request.provider(), eventId, WireJson.read(request.body(), DodoWebhook.class)));
     }

@@ -18,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,7 +26,6 @@ import tools.jackson.databind.JsonNode;
  * asked when the payer's browser comes back, with the return's signed amount, and by the sweep for
  * a pending order, with the order's amount.
  */
-@Component
 public class EsewaApi implements ApiFactory<EsewaApiSettings> {
 
     static final String STATUS = "esewa.status";

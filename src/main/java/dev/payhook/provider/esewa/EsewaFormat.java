@@ -10,14 +10,12 @@ import dev.payhook.provider.WireJson;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.springframework.stereotype.Component;
 
 /**
  * eSewa's verified browser return, read as what it is: a hint naming the order
  * ({@code transaction_uuid}) and our product code, with no effect of its own. Its event id is the
  * return's own, so a reload of the page is a duplicate.
  */
-@Component
 public class EsewaFormat extends SettingsFreeFormat {
 
     public EsewaFormat() {

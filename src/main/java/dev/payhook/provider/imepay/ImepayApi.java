@@ -22,7 +22,6 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.stereotype.Component;
 
 /**
  * IME Pay's merchant API (basic authentication, the module name base64 in {@code Module}): after a
@@ -30,7 +29,6 @@ import org.springframework.stereotype.Component;
  * and from the sweep, {@code POST /api/Web/Recheck} by order id and token. Neither answer carries
  * an amount, so the fact keeps the amount asked about beside IME Pay's answer.
  */
-@Component
 public class ImepayApi implements ApiFactory<ImepayApiSettings> {
 
     static final String ANSWER = "imepay.answer";

@@ -8,14 +8,12 @@ import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import java.time.Instant;
 import java.util.List;
-import org.springframework.stereotype.Component;
 
 /**
  * IME Pay's browser return, read as a payment still to be confirmed: the payment is the token
  * (the only id IME Pay's Recheck API asks by, so the sweep can ask again when the payer never
  * came back), its amount what the return says, to be held against the order. It pays nothing.
  */
-@Component
 public class ImepayFormat extends SettingsFreeFormat {
 
     public ImepayFormat() {

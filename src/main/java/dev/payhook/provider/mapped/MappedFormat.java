@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.springframework.stereotype.Component;
 import tools.jackson.core.JsonPointer;
 import tools.jackson.databind.JsonNode;
 
@@ -27,7 +26,6 @@ import tools.jackson.databind.JsonNode;
 public final class MappedFormat implements EventFormat {
 
     /** Checks a provider's mapping at start-up and compiles its pointers once. */
-    @Component
     public static class Factory implements FormatFactory<Mapping> {
         @Override
         public String name() {

@@ -18,7 +18,6 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,7 +25,6 @@ import tools.jackson.databind.JsonNode;
  * in id order after the stored event id; a transaction Payhook knows is looked up with its
  * adjustments (refunds). Paddle cannot find a transaction by the merchant's order id: the feed does.
  */
-@Component
 public class PaddleApi implements ApiFactory<ApiKey> {
 
     static final String TRANSACTION = "paddle.transaction";

@@ -13,10 +13,8 @@ import dev.payhook.provider.paddle.PaddleNotification.Transaction;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.springframework.stereotype.Component;
 
 /** Paddle Billing's notifications onto Payhook's events: the payment is the transaction. */
-@Component
 public class PaddleFormat extends SettingsFreeFormat {
 
     public PaddleFormat() {

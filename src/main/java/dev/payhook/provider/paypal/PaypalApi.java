@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,7 +30,6 @@ import tools.jackson.databind.JsonNode;
  * event seen; a capture Payhook knows is looked up by its id. PayPal cannot find a capture by the
  * merchant's order id: the feed does.
  */
-@Component
 public class PaypalApi implements ApiFactory<PaypalApiSettings> {
 
     static final String CAPTURE = "paypal.capture";

@@ -10,14 +10,12 @@ import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paypal.PaypalEvent.Capture;
 import dev.payhook.provider.paypal.PaypalEvent.Dispute;
 import java.util.List;
-import org.springframework.stereotype.Component;
 
 /**
  * PayPal's webhook events (https://developer.paypal.com/api/rest/webhooks/event-names/) onto
  * Payhook's: the payment is the capture; a refund or reversal names it through its link {@code up};
  * a dispute through its disputed transaction. Amounts are decimal strings in the currency's exponent.
  */
-@Component
 public class PaypalFormat extends SettingsFreeFormat {
 
     public PaypalFormat() {

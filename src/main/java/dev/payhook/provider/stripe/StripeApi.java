@@ -23,7 +23,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,7 +30,6 @@ import tools.jackson.databind.JsonNode;
  * event list is the feed (refunds and disputes included), PaymentIntents found by the order id in
  * their metadata, or by id, with their refunds. Responses are taken raw, as evidence.
  */
-@Component
 public class StripeApi implements ApiFactory<ApiKey> {
 
     static final String PAYMENT_INTENT = "stripe.payment_intent";

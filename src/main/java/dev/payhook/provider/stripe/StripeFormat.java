@@ -15,11 +15,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 
 /** Stripe's events (https://docs.stripe.com/api/events/object) onto Payhook's: the payment is the PaymentIntent. */
-@Component
 public class StripeFormat extends SettingsFreeFormat {
 
     public StripeFormat() {

@@ -25,14 +25,12 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.stereotype.Component;
 
 /**
  * WeChat Pay API v3 (JDK HttpClient): the transaction of an {@code out_trade_no}. Each request is
  * signed WECHATPAY2-SHA256-RSA2048 with the merchant's key over the path as sent; each answer must
  * verify with the platform keys (the provider's scheme, as for notifications) before it counts.
  */
-@Component
 public class WechatPayApi implements ApiFactory<WechatPayApiSettings> {
 
     static final String TRANSACTION = "wechatpay.transaction";

@@ -18,7 +18,6 @@ import java.util.List;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
-import org.springframework.stereotype.Component;
 
 /**
  * WeChat Pay API v3 notifications onto Payhook's events. The ingress keeps the notification
@@ -27,7 +26,6 @@ import org.springframework.stereotype.Component;
 public final class WechatPayFormat implements EventFormat {
 
     /** One format per provider: each has its own API v3 key. */
-    @Component
     public static class Factory implements FormatFactory<WechatPayDecryption> {
         @Override
         public String name() {

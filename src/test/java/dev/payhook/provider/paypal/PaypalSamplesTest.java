@@ -49,7 +49,7 @@ class PaypalSamplesTest {
         PaypalSettings settings = new PaypalSettings();
         settings.setWebhookId("WEBHOOK_ID"); // the simulator's webhook id
         settings.setCertificates(List.of(pem));
-        return new PaypalScheme().create("paypal", settings, Clock.fixed(at, ZoneOffset.UTC));
+        return Paypal.scheme().create("paypal", settings, Clock.fixed(at, ZoneOffset.UTC));
     }
 
     @Test

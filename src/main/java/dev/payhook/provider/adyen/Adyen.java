@@ -1,0 +1,30 @@
+package dev.payhook.provider.adyen;
+
+import dev.payhook.provider.FormatFactory;
+import dev.payhook.provider.SchemeFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Adyen: its scheme ({@code adyen-hmac}) and its notification format ({@code adyen}); it has no status API. */
+@Configuration(proxyBeanMethods = false)
+public class Adyen {
+
+    /** Adyen's HMAC per notification item, with hex keys and optional basic auth. */
+    public static SchemeFactory<AdyenSettings> scheme() {
+        return SchemeFactory.of(
+                "adyen-hmac",
+                AdyenSettings.class,
+                "adyen",
+                (provider, settings, clock) -> new AdyenSignature(settings));
+    }
+
+    @Bean
+    SchemeFactory<AdyenSettings> adyenScheme() {
+        return scheme();
+    }
+
+    @Bean
+    FormatFactory<?> adyenFormat() {
+        return new AdyenFormat();
+    }
+}
