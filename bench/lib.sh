@@ -47,3 +47,13 @@ broker_stop() {
   if [ -n "$BROKER_PID" ]; then kill "$BROKER_PID" 2>/dev/null || true; wait "$BROKER_PID" 2>/dev/null || true; fi
   BROKER_PID=""
 }
+
+base_checkout() {  # base_checkout COMMIT [MAVEN ARGS]: that commit's checkout with its jar built; prints its directory
+  local dir; dir="bench/results/base-$(git rev-parse --short "$1")"
+  if [ ! -f "$dir/target/payhook-0.1.0-SNAPSHOT.jar" ]; then
+    rm -rf "$dir"; git worktree prune
+    git worktree add -q --detach "$dir" "$1" >&2
+    (cd "$dir" && mvn -q -B -ntp -DskipTests package "${@:2}" >&2)
+  fi
+  (cd "$dir" && pwd)
+}

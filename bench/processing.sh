@@ -7,27 +7,34 @@
 # Then, in the same run: receive -> paid latency paced at half the rate just measured, and
 # PostgreSQL's own single-row commit rate (pgbench, as many clients as consumers, gateway idle).
 # Ends with one line per figure of issue 16: FIGURE value target ok|short.
+# BASE=<commit>: that commit's jar is built too (bench/results/base-<commit>) and measured the same
+# way, alternated with this checkout's ROUNDS times (default 1), each on fresh data; then the ratio
+# of the two per round. Drift over the run touches both alike.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 N="${N:-40000}"; C="${C:-64}"; WINDOW="${WINDOW:-30}"  # WARMUP (s, default 15) before the window
 PORT="${PORT:-18090}"; OPS_PORT="${OPS_PORT:-18091}"; PG_PORT="${PG_PORT:-15330}"  # below the ephemeral ports (32768-60999), which clients take
 CONSUMERS="${CONSUMERS:-4}"   # payhook.processing.consumers, and pgbench's clients
-OUT="bench/results/processing-$(date -u +%Y%m%dT%H%M%SZ)"
+ROUNDS="${ROUNDS:-1}"
+OUT="$(pwd)/bench/results/processing-$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$OUT/classes"
 mvn -q -B -ntp -DskipTests package
+HERE="$(pwd)"
+[ -n "${BASE:-}" ] && BASE_DIR="$(base_checkout "$BASE")"
 javac -d "$OUT/classes" bench/LoadGen.java
 SECRET="whsec_bench_$RANDOM$RANDOM"
 PID=""
 # errexit holds in a trap too: every status here is ignored, or the broker would outlive the run
 trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait $PID 2>/dev/null || true; broker_stop; wait 2>/dev/null || true' EXIT
-start() {  # start PROCESSING_ENABLED: sets PID and STARTUP_S (launch to healthy)
+start() {  # start PROCESSING_ENABLED: the jar of $DIR on $RUN's data; sets PID and STARTUP_S (launch to healthy)
   local t0; t0=$(date +%s.%N)
-  java @config/jvm.options ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \
-    --payhook.embedded-postgres.data-dir="$OUT/data/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
-    --spring.artemis.embedded.data-directory="$OUT/data/artemis" --payhook.providers.stripe.secrets[0]="$SECRET" \
+  (cd "$DIR" && exec java @"$HERE/config/jvm.options" ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar \
+    --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \
+    --payhook.embedded-postgres.data-dir="$RUN/data/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
+    --spring.artemis.embedded.data-directory="$RUN/data/artemis" --payhook.providers.stripe.secrets[0]="$SECRET" \
     --payhook.processing.consumers="$CONSUMERS" --payhook.processing.enabled="$1" "${BROKER_ARGS[@]}" ${PAYHOOK_ARGS:-} \
-    > "$OUT/payhook-$1.log" 2>&1 &
+    > "$RUN/payhook-$1.log" 2>&1) &
   PID=$!
   for _ in $(seq 1 600); do
     if curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health" >/dev/null; then
@@ -35,7 +42,7 @@ start() {  # start PROCESSING_ENABLED: sets PID and STARTUP_S (launch to healthy
     fi
     sleep 0.1
   done
-  echo "Payhook did not start, see $OUT" >&2; exit 1
+  echo "Payhook did not start, see $RUN" >&2; exit 1
 }
 sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }
 cpu() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }  # user + system ticks; 0 for a process gone since
@@ -44,87 +51,105 @@ applied() { sql "SELECT count(*) FROM receipts WHERE outcome <> 'received'"; }
 orders() { sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id)
      SELECT '$1-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $2 - 1) i"; }
 
-broker_start "$OUT/artemis"  # one broker for both gateways: the second drains what the first accepted
-start false
-PREFIX="proc$RANDOM$RANDOM"
-orders "$PREFIX" "$N"
-# exactly N distinct events (LoadGen registers no order without --token: they are in the table)
-java -cp "$OUT/classes" LoadGen --url "http://127.0.0.1:$PORT/webhooks/stripe" --secret "$SECRET" --c "$C" --n "$N" \
-  --orders "$PREFIX" --label preload
-sql "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'"  # this run's own data directory
-# receive -> paid ends at the commit: a batch's now() is its start, so updated_at would end too early
-sql "ALTER SYSTEM SET track_commit_timestamp = on"
-kill $PID; wait $PID 2>/dev/null || true; PID=""
+measure() {  # measure NAME DIR: one whole measurement of the jar built in DIR, under $OUT/NAME; sets JVM_MS
+  local name=$1; DIR=$2; RUN="$OUT/$name"; mkdir -p "$RUN"
+  echo "== $name ($(cd "$DIR" && git rev-parse --short HEAD)$(cd "$DIR" && git diff --quiet HEAD || echo ', uncommitted changes'))"
+  broker_start "$RUN/artemis"  # one broker for both gateways: the second drains what the first accepted
+  start false
+  local prefix="proc$RANDOM$RANDOM"
+  orders "$prefix" "$N"
+  # exactly N distinct events (LoadGen registers no order without --token: they are in the table)
+  java -cp "$OUT/classes" LoadGen --url "http://127.0.0.1:$PORT/webhooks/stripe" --secret "$SECRET" --c "$C" --n "$N" \
+    --orders "$prefix" --label preload
+  sql "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'"  # this run's own data directory
+  # receive -> paid ends at the commit: a batch's now() is its start, so updated_at would end too early
+  sql "ALTER SYSTEM SET track_commit_timestamp = on"
+  kill $PID; wait $PID 2>/dev/null || true; PID=""
 
-start true
-rss_samples "$PID" "$OUT/rss.txt" &
-sleep "${WARMUP:-15}"  # JIT warm-up on the backlog
-sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"
-commits() { sql "SELECT xact_commit FROM pg_stat_database WHERE datname = 'payhook'"; }
-sql "SELECT pg_stat_statements_reset()" >/dev/null
-OWN="pg_stat|FROM receipts WHERE outcome <>"  # this script's own queries, not Payhook's
-x0=$(commits); n0=$(applied); j0=$(cpu $PID); p0=$(pg_cpu); b0=$(cpu "${BROKER_PID:-0}"); t0=$(date +%s.%N)
-sleep "$WINDOW"
-n1=$(applied); x1=$(commits); j1=$(cpu $PID); p1=$(pg_cpu); b1=$(cpu "${BROKER_PID:-0}"); t1=$(date +%s.%N)
-# per delivery: every delivery inserts one receipt row, so that statement's calls count them
-statements=$(sql "SELECT round(sum(calls)::numeric / max(calls) FILTER (WHERE query ~ '^\s*INSERT INTO receipts '), 1)
-  FROM pg_stat_statements WHERE query !~* '^(BEGIN|COMMIT|ROLLBACK)' AND query !~ '$OWN'")
-TICK=$(getconf CLK_TCK)
-read -r RATE JVM_MS PG_MS COMMITS <<< "$(awk -v n=$((n1 - n0)) -v j=$((j1 - j0)) -v p=$((p1 - p0)) -v x=$((x1 - x0)) \
-  -v t0="$t0" -v t1="$t1" -v hz="$TICK" 'BEGIN {
-  printf "%.1f %.2f %.2f %.2f", n / (t1 - t0), j * 1000 / hz / n, p * 1000 / hz / n, x / n }')"
-echo "processing alone, $(nproc) cores, $BROKER broker: $((n1 - n0)) payments in $WINDOW s = $RATE/s; CPU per payment: JVM $JVM_MS ms, PostgreSQL $PG_MS ms"
-[ -n "$BROKER_PID" ] && awk -v b=$((b1 - b0)) -v n=$((n1 - n0)) -v hz="$TICK" \
-  'BEGIN { printf "standalone broker CPU per payment: %.2f ms (not in the JVM figure)\n", b * 1000 / hz / n }'
-echo "per payment: $statements SQL statements (BEGIN/COMMIT not counted), $COMMITS committed transactions"
-sql "SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) FROM pg_stat_statements
-     WHERE query !~ '$OWN' ORDER BY calls DESC" > "$OUT/statements.txt"
-for _ in $(seq 1 1200); do [ "$(applied)" -ge "$N" ] && break; sleep 0.5; done
+  start true
+  rss_samples "$PID" "$RUN/rss.txt" &
+  sleep "${WARMUP:-15}"  # JIT warm-up on the backlog
+  sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"
+  commits() { sql "SELECT xact_commit FROM pg_stat_database WHERE datname = 'payhook'"; }
+  sql "SELECT pg_stat_statements_reset()" >/dev/null
+  local own="pg_stat|FROM receipts WHERE outcome <>"  # this script's own queries, not Payhook's
+  local x0 n0 j0 p0 b0 t0 x1 n1 j1 p1 b1 t1 statements
+  x0=$(commits); n0=$(applied); j0=$(cpu $PID); p0=$(pg_cpu); b0=$(cpu "${BROKER_PID:-0}"); t0=$(date +%s.%N)
+  sleep "$WINDOW"
+  n1=$(applied); x1=$(commits); j1=$(cpu $PID); p1=$(pg_cpu); b1=$(cpu "${BROKER_PID:-0}"); t1=$(date +%s.%N)
+  # per delivery: every delivery inserts one receipt row, so that statement's calls count them
+  statements=$(sql "SELECT round(sum(calls)::numeric / max(calls) FILTER (WHERE query ~ '^\s*INSERT INTO receipts '), 1)
+    FROM pg_stat_statements WHERE query !~* '^(BEGIN|COMMIT|ROLLBACK)' AND query !~ '$own'")
+  local tick; tick=$(getconf CLK_TCK)
+  read -r RATE JVM_MS PG_MS COMMITS <<< "$(awk -v n=$((n1 - n0)) -v j=$((j1 - j0)) -v p=$((p1 - p0)) -v x=$((x1 - x0)) \
+    -v t0="$t0" -v t1="$t1" -v hz="$tick" 'BEGIN {
+    printf "%.1f %.2f %.2f %.2f", n / (t1 - t0), j * 1000 / hz / n, p * 1000 / hz / n, x / n }')"
+  echo "processing alone, $(nproc) cores, $BROKER broker: $((n1 - n0)) payments in $WINDOW s = $RATE/s; CPU per payment: JVM $JVM_MS ms, PostgreSQL $PG_MS ms"
+  [ -n "$BROKER_PID" ] && awk -v b=$((b1 - b0)) -v n=$((n1 - n0)) -v hz="$tick" \
+    'BEGIN { printf "standalone broker CPU per payment: %.2f ms (not in the JVM figure)\n", b * 1000 / hz / n }'
+  echo "per payment: $statements SQL statements (BEGIN/COMMIT not counted), $COMMITS committed transactions"
+  sql "SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) FROM pg_stat_statements
+       WHERE query !~ '$own' ORDER BY calls DESC" > "$RUN/statements.txt"
+  for _ in $(seq 1 1200); do [ "$(applied)" -ge "$N" ] && break; sleep 0.5; done
 
-# receive -> paid, paced at half the rate just measured for 25 s, the backlog drained; the first 5 s
-# are not measured: neither this gateway JVM (restarted) nor the load generator's has compiled its
-# code yet, and on 2 cores the generator's compilation alone holds processing back for seconds
-PACE=$(awk -v r="$RATE" 'BEGIN { printf "%d", r / 2 }')
-paced() {  # paced PREFIX SECONDS
-  orders "$1" $((PACE * $2))
+  # receive -> paid, paced at half the rate just measured for 25 s, the backlog drained; the first 5 s
+  # are not measured: neither this gateway JVM (restarted) nor the load generator's has compiled its
+  # code yet, and on 2 cores the generator's compilation alone holds processing back for seconds
+  local pace paced latency paid_p99 pgbench pg_tps=""
+  pace=$(awk -v r="$RATE" 'BEGIN { printf "%d", r / 2 }')
+  paced="paced$RANDOM"
+  orders "$paced" $((pace * 25))
   java -cp "$OUT/classes" LoadGen --url "http://127.0.0.1:$PORT/webhooks/stripe" --secret "$SECRET" --c 16 \
-    --n $((PACE * $2)) --rate "$PACE" --orders "$1" --label "paced-$1"
+    --n $((pace * 25)) --rate "$pace" --orders "$paced" --label "paced-$paced"
   for _ in $(seq 1 600); do
-    [ "$(sql "SELECT count(*) FROM orders WHERE order_id LIKE '$1-%' AND status = 'paid'")" -ge $((PACE * $2)) ] && break
+    [ "$(sql "SELECT count(*) FROM orders WHERE order_id LIKE '$paced-%' AND status = 'paid'")" -ge $((pace * 25)) ] && break
     sleep 0.5
   done
+  latency="SELECT extract(epoch FROM pg_xact_commit_timestamp(o.xmin) - r.received_at) * 1000 AS ms, date_trunc('second', r.received_at) AS s
+    FROM orders o JOIN receipts r ON r.order_id = o.order_id WHERE o.order_id LIKE '$paced-%' AND o.status = 'paid'
+    AND r.received_at >= (SELECT min(received_at) + interval '5 seconds' FROM receipts WHERE order_id LIKE '$paced-%')"
+  paid_p99=$(sql "SELECT round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1) FROM ($latency) t")
+  echo "receive -> order paid at $pace/s, after the first 5 s: $(sql "SELECT 'p50 ' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
+    || ' p90 ' || round(percentile_cont(0.9) WITHIN GROUP (ORDER BY ms)::numeric, 1) || ' p99 $paid_p99 max '
+    || round(max(ms)::numeric, 1) || ' ms' FROM ($latency) t")"
+  echo "  slowest seconds (received at, count, worst ms): $(sql "SELECT string_agg(to_char(s, 'HH24:MI:SS') || ' ' || n || ' ' || w, ', ')
+    FROM (SELECT s, count(*) n, round(max(ms)::numeric) w FROM ($latency) t GROUP BY s ORDER BY max(ms) DESC LIMIT 5) x")"
+
+  # PostgreSQL's own rate of single-row commits on the same server, as many clients as consumers
+  pgbench="$(command -v pgbench || ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | sort -V | tail -1 || true)"
+  if [ -n "$pgbench" ]; then
+    sql "CREATE TABLE IF NOT EXISTS bench_commit (id BIGSERIAL PRIMARY KEY, v BIGINT NOT NULL)"
+    printf '\\set v random(1, 1000000000)\nINSERT INTO bench_commit (v) VALUES (:v);\n' > "$RUN/commit.sql"
+    pg_tps=$("$pgbench" -n -h 127.0.0.1 -p "$PG_PORT" -U postgres -c "$CONSUMERS" -j 2 -T 10 -f "$RUN/commit.sql" payhook \
+      | awk '/^tps/ { print $3; exit }')
+    echo "PostgreSQL single-row commits, $CONSUMERS clients: $pg_tps/s"
+  else
+    echo "pgbench not found (Debian: postgresql): T1 not measured"
+  fi
+  echo "applied so far: $(sql "SELECT count(*) FILTER (WHERE outcome = 'applied') || ' of ' || count(*) FROM receipts")"
+  kill $PID; wait $PID 2>/dev/null || true; PID=""; broker_stop
+
+  figure T1_payments_per_pg_commit "$( [ -n "$pg_tps" ] && awk -v r="$RATE" -v p="$pg_tps" 'BEGIN { printf "%.2f", r / p }')" ">=0.3"
+  figure T2_statements_per_payment "$statements" "<=10"
+  figure T2_commits_per_payment "$COMMITS" "<=1"
+  figure T3_jvm_cpu_ms_per_payment "$JVM_MS" "<=1.5"
+  figure T4_paid_p99_ms_at_half_rate "$paid_p99" "<=250"
+  figure M1_peak_rss_mb "$(peak_mb "$RUN/rss.txt")" "<=512"
+  figure M1_start_to_healthy_s "$STARTUP_S" "<=10"
 }
-PACED="paced$RANDOM"
-paced "$PACED" 25
-LATENCY="SELECT extract(epoch FROM pg_xact_commit_timestamp(o.xmin) - r.received_at) * 1000 AS ms, date_trunc('second', r.received_at) AS s
-  FROM orders o JOIN receipts r ON r.order_id = o.order_id WHERE o.order_id LIKE '$PACED-%' AND o.status = 'paid'
-  AND r.received_at >= (SELECT min(received_at) + interval '5 seconds' FROM receipts WHERE order_id LIKE '$PACED-%')"
-PAID_P99=$(sql "SELECT round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1) FROM ($LATENCY) t")
-echo "receive -> order paid at $PACE/s, after the first 5 s: $(sql "SELECT 'p50 ' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
-  || ' p90 ' || round(percentile_cont(0.9) WITHIN GROUP (ORDER BY ms)::numeric, 1) || ' p99 $PAID_P99 max '
-  || round(max(ms)::numeric, 1) || ' ms' FROM ($LATENCY) t")"
-echo "  slowest seconds (received at, count, worst ms): $(sql "SELECT string_agg(to_char(s, 'HH24:MI:SS') || ' ' || n || ' ' || w, ', ')
-  FROM (SELECT s, count(*) n, round(max(ms)::numeric) w FROM ($LATENCY) t GROUP BY s ORDER BY max(ms) DESC LIMIT 5) x")"
 
-# PostgreSQL's own rate of single-row commits on the same server, as many clients as consumers
-PGBENCH="$(command -v pgbench || ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | sort -V | tail -1 || true)"
-PG_TPS=""
-if [ -n "$PGBENCH" ]; then
-  sql "CREATE TABLE IF NOT EXISTS bench_commit (id BIGSERIAL PRIMARY KEY, v BIGINT NOT NULL)"
-  printf '\\set v random(1, 1000000000)\nINSERT INTO bench_commit (v) VALUES (:v);\n' > "$OUT/commit.sql"
-  PG_TPS=$("$PGBENCH" -n -h 127.0.0.1 -p "$PG_PORT" -U postgres -c "$CONSUMERS" -j 2 -T 10 -f "$OUT/commit.sql" payhook \
-    | awk '/^tps/ { print $3; exit }')
-  echo "PostgreSQL single-row commits, $CONSUMERS clients: $PG_TPS/s"
-else
-  echo "pgbench not found (Debian: postgresql): T1 not measured"
-fi
-echo "applied so far: $(sql "SELECT count(*) FILTER (WHERE outcome = 'applied') || ' of ' || count(*) FROM receipts")"
+RATIOS=()
+for round in $(seq 1 "$ROUNDS"); do
+  if [ -n "${BASE:-}" ]; then
+    measure "base-$round" "$BASE_DIR"; BASE_MS=$JVM_MS
+    measure "head-$round" "$HERE"
+    RATIOS+=("$(awk -v h="$JVM_MS" -v b="$BASE_MS" 'BEGIN { printf "%.2f", h / b }')")
+    echo "round $round: JVM CPU per payment $JVM_MS ms here, $BASE_MS ms at $BASE"
+  else
+    measure "run-$round" "$HERE"
+  fi
+done
 echo "results in $OUT"
-
-figure T1_payments_per_pg_commit "$( [ -n "$PG_TPS" ] && awk -v r="$RATE" -v p="$PG_TPS" 'BEGIN { printf "%.2f", r / p }')" ">=0.3"
-figure T2_statements_per_payment "$statements" "<=8"
-figure T2_commits_per_payment "$COMMITS" "<=1"
-figure T3_jvm_cpu_ms_per_payment "$JVM_MS" "<=1.5"
-figure T4_paid_p99_ms_at_half_rate "$PAID_P99" "<=250"
-figure M1_peak_rss_mb "$(peak_mb "$OUT/rss.txt")" "<=512"
-figure M1_start_to_healthy_s "$STARTUP_S" "<=10"
+for i in "${!RATIOS[@]}"; do
+  figure "T3_jvm_cpu_per_payment_vs_base_round_$((i + 1))" "${RATIOS[$i]}" "<=0.6"
+done
