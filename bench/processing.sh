@@ -47,6 +47,19 @@ start() {  # start PROCESSING_ENABLED: the jar of $DIR on $RUN's data; sets PID 
 sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }
 cpu() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }  # user + system ticks; 0 for a process gone since
 pg_cpu() { local t=0 p; for p in $(pgrep -x postgres); do t=$((t + $(cpu "$p"))); done; echo "$t"; }
+threads() {  # threads PID: "name ticks" per thread, the name as the kernel keeps it (15 characters)
+  local t; for t in /proc/"$1"/task/*; do
+    printf '%s %s\n' "$(tr ' ' '_' < "$t/comm" 2>/dev/null)" "$(awk '{print $14 + $15}' "$t/stat" 2>/dev/null || echo 0)"
+  done
+}
+thread_split() {  # thread_split BEFORE AFTER PAYMENTS: the JVM's CPU per payment by kind of thread
+  awk -v n="$3" -v hz="$(getconf CLK_TCK)" 'FNR == NR { before[$1] += $2; next } { after[$1] += $2 }
+    END { for (k in after) { d = after[k] - before[k]; g = k
+            if (k ~ /^Camel/) g = "camel (consumers)"; else if (k ~ /^(GC_|G1_)/) g = "gc"; else if (k ~ /^C[12]_Comp/) g = "jit"
+            else if (k ~ /^(Thread-|activemq|Activ)/) g = "broker"; else if (k ~ /^scheduling/) g = "scheduled (outbox)"; else g = "other"
+            sum[g] += d }
+          for (g in sum) printf "  %-20s %.2f ms\n", g, sum[g] * 1000 / hz / n }' "$1" "$2" | sort -k2 -t' ' -rn
+}
 applied() { sql "SELECT count(*) FROM receipts WHERE outcome <> 'received'"; }
 orders() { sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id)
      SELECT '$1-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $2 - 1) i"; }
@@ -74,9 +87,11 @@ measure() {  # measure NAME DIR: one whole measurement of the jar built in DIR, 
   sql "SELECT pg_stat_statements_reset()" >/dev/null
   local own="pg_stat|FROM receipts WHERE outcome <>"  # this script's own queries, not Payhook's
   local x0 n0 j0 p0 b0 t0 x1 n1 j1 p1 b1 t1 statements
+  threads $PID > "$RUN/threads-0.txt"
   x0=$(commits); n0=$(applied); j0=$(cpu $PID); p0=$(pg_cpu); b0=$(cpu "${BROKER_PID:-0}"); t0=$(date +%s.%N)
   sleep "$WINDOW"
   n1=$(applied); x1=$(commits); j1=$(cpu $PID); p1=$(pg_cpu); b1=$(cpu "${BROKER_PID:-0}"); t1=$(date +%s.%N)
+  threads $PID > "$RUN/threads-1.txt"
   # per delivery: every delivery inserts one receipt row, so that statement's calls count them
   statements=$(sql "SELECT round(sum(calls)::numeric / max(calls) FILTER (WHERE query ~ '^\s*INSERT INTO receipts '), 1)
     FROM pg_stat_statements WHERE query !~* '^(BEGIN|COMMIT|ROLLBACK)' AND query !~ '$own'")
@@ -85,6 +100,7 @@ measure() {  # measure NAME DIR: one whole measurement of the jar built in DIR, 
     -v t0="$t0" -v t1="$t1" -v hz="$tick" 'BEGIN {
     printf "%.1f %.2f %.2f %.2f", n / (t1 - t0), j * 1000 / hz / n, p * 1000 / hz / n, x / n }')"
   echo "processing alone, $(nproc) cores, $BROKER broker: $((n1 - n0)) payments in $WINDOW s = $RATE/s; CPU per payment: JVM $JVM_MS ms, PostgreSQL $PG_MS ms"
+  echo "JVM CPU per payment by thread:"; thread_split "$RUN/threads-0.txt" "$RUN/threads-1.txt" $((n1 - n0))
   [ -n "$BROKER_PID" ] && awk -v b=$((b1 - b0)) -v n=$((n1 - n0)) -v hz="$tick" \
     'BEGIN { printf "standalone broker CPU per payment: %.2f ms (not in the JVM figure)\n", b * 1000 / hz / n }'
   echo "per payment: $statements SQL statements (BEGIN/COMMIT not counted), $COMMITS committed transactions"

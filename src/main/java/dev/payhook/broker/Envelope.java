@@ -1,15 +1,19 @@
 package dev.payhook.broker;
 
+import jakarta.jms.JMSException;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.Message;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.json.JsonMapper;
+import org.apache.camel.component.jms.DefaultJmsKeyFormatStrategy;
+import org.apache.camel.component.jms.JmsKeyFormatStrategy;
 
 /**
- * What goes onto {@link Destination#INBOUND}: the raw bytes as the JMS body, the rest as message properties.
- * Property names are valid JMS identifiers, so the broker keeps them as they are. A webhook has no
+ * What goes onto {@link Destination#INBOUND}: the raw bytes as the JMS body, the rest as message
+ * properties, the provider's request headers each as a property of its own ({@value #HEADER}
+ * and the header's name; camel-jms writes a name's dots and hyphens as JMS identifiers allow and
+ * reads them back), so that nothing is parsed twice on the way to processing. A webhook has no
  * {@code fact} and no {@code runId}; a fact the reconciler read from a provider's API names the kind
  * of response its bytes are (how to read them) and the run that asked.
  */
@@ -45,12 +49,11 @@ public record Envelope(
     public static final String RECEIPT_ID = "PayhookReceiptId";
     public static final String RECEIVED_AT = "PayhookReceivedAt";
     static final String SOURCE_IP = "PayhookSourceIp";
-    public static final String HEADERS = "PayhookHeaders";
+    static final String HEADER = "PayhookHeader_";
     static final String FACT = "PayhookFact";
     static final String RUN_ID = "PayhookRunId";
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-    private static final TypeReference<Map<String, String>> HEADER_MAP = new TypeReference<>() {};
+    private static final JmsKeyFormatStrategy JMS_NAMES = new DefaultJmsKeyFormatStrategy();
 
     /** Replaces every header of the message with the envelope's properties, so nothing else reaches the broker. */
     public void writeTo(Message message) {
@@ -59,7 +62,7 @@ public record Envelope(
         message.setHeader(RECEIPT_ID, receiptId.toString());
         message.setHeader(RECEIVED_AT, receivedAt.toEpochMilli());
         message.setHeader(SOURCE_IP, sourceIp);
-        message.setHeader(HEADERS, headersJson(headers));
+        headers.forEach((name, value) -> message.setHeader(HEADER + name, value));
         message.setHeader(Trace.TRACEPARENT, traceparent);
         if (pulled()) {
             message.setHeader(FACT, fact);
@@ -76,18 +79,32 @@ public record Envelope(
                 message.getHeader(PROVIDER, String.class),
                 Instant.ofEpochMilli(message.getHeader(RECEIVED_AT, Long.class)),
                 message.getHeader(SOURCE_IP, String.class),
-                headersFrom(message.getHeader(HEADERS, String.class)),
+                requestHeaders(message.getHeaders()),
                 message.getHeader(Trace.TRACEPARENT, String.class),
                 body == null ? new byte[0] : body,
                 message.getHeader(FACT, String.class),
                 run == null ? null : UUID.fromString(run));
     }
 
-    public static Map<String, String> headersFrom(String json) {
-        return JSON.readValue(json, HEADER_MAP);
+    private static Map<String, String> requestHeaders(Map<String, Object> properties) {
+        Map<String, String> headers = new HashMap<>();
+        properties.forEach((name, value) -> {
+            if (name.startsWith(HEADER) && value != null) {
+                headers.put(name.substring(HEADER.length()), value.toString());
+            }
+        });
+        return headers;
     }
 
-    public static String headersJson(Map<String, String> headers) {
-        return JSON.writeValueAsString(headers);
+    /** The request headers of a message read with the JMS API alone, where no camel-jms decodes the names. */
+    public static Map<String, String> requestHeaders(jakarta.jms.Message message) throws JMSException {
+        Map<String, String> headers = new HashMap<>();
+        for (var names = message.getPropertyNames(); names.hasMoreElements(); ) {
+            String name = JMS_NAMES.decodeKey((String) names.nextElement());
+            if (name.startsWith(HEADER)) {
+                headers.put(name.substring(HEADER.length()), message.getStringProperty(JMS_NAMES.encodeKey(name)));
+            }
+        }
+        return headers;
     }
 }

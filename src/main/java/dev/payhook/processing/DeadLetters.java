@@ -5,6 +5,7 @@ import dev.payhook.broker.Envelope;
 import dev.payhook.payment.DeadLetterReason;
 import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.provider.ProviderRegistry;
+import dev.payhook.provider.Reading;
 import dev.payhook.store.DeadLetterStore;
 import dev.payhook.store.ReceiptStore;
 import dev.payhook.store.Storable;
@@ -19,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /** Records a message that failed on its own and puts its raw envelope back as the body for payhook.dlq. */
@@ -52,7 +54,9 @@ public class DeadLetters {
         this.providers = providers;
         this.deadLetters = deadLetters;
         this.receipts = receipts;
-        this.tx = tx;
+        // its own savepoint in the batch: a failure here leaves the other messages of the batch alone
+        this.tx = new TransactionTemplate(tx.getTransactionManager());
+        this.tx.setPropagationBehavior(TransactionDefinition.PROPAGATION_NESTED);
         this.meters = meters;
         this.alerts = alerts;
     }
@@ -84,8 +88,9 @@ public class DeadLetters {
         }
         UUID id = UUID.randomUUID();
         tx.executeWithoutResult(s -> {
-            // the evidence step may have failed before its receipt was written: a dead letter always has one
-            receipts.insert(e, null, null);
+            // the delivery's savepoint took its receipt back with everything else: a dead letter always has one
+            Reading reading = exchange.getIn().getBody() instanceof Reading r ? r : null;
+            receipts.insert(e, reading == null ? null : reading.eventId(), reading == null ? null : reading.orderId());
             deadLetters.add(id, e.receiptId(), reason, detail);
             receipts.outcome(e.receiptId(), ReceiptOutcome.DEAD_LETTERED, reason.wireName(), null);
             Map<String, Object> details = new LinkedHashMap<>();

@@ -140,8 +140,10 @@ public class EventApplier {
     }
 
     /** A test event on a live gateway, or one for another merchant's account: kept as evidence, no effect at all. */
-    public void refused(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        Reconciliation.Refusal refusal = reconciliation.refusal(e).orElseThrow();
+    public void refused(
+            @Body NormalizedEvent e,
+            @ExchangeProperty(Evidence.RECEIPT) Receipt receipt,
+            @ExchangeProperty(EventRouting.REFUSED_BECAUSE) Reconciliation.Refusal refusal) {
         outcome(receipt, e, refusal.outcome(), refusal.reason(), e.orderId());
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("provider", e.provider());

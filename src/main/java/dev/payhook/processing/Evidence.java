@@ -3,8 +3,8 @@ package dev.payhook.processing;
 import dev.payhook.broker.Envelope;
 import dev.payhook.provider.Reading;
 import dev.payhook.store.ReceiptStore;
-import org.apache.camel.Body;
-import org.apache.camel.ExchangeProperty;
+import org.apache.camel.Exchange;
+import org.apache.camel.Processor;
 import org.springframework.stereotype.Component;
 
 /**
@@ -13,7 +13,7 @@ import org.springframework.stereotype.Component;
  * reading tells them.
  */
 @Component("evidence")
-public class Evidence {
+public class Evidence implements Processor {
 
     /** Exchange property holding the {@link Receipt}. */
     public static final String RECEIPT = "payhookReceipt";
@@ -26,7 +26,9 @@ public class Evidence {
         this.receipts = receipts;
     }
 
-    public void record(@Body Reading reading, @ExchangeProperty(ENVELOPE) Envelope envelope) {
-        receipts.insert(envelope, reading.eventId(), reading.orderId());
+    @Override
+    public void process(Exchange exchange) {
+        Reading reading = exchange.getIn().getBody(Reading.class);
+        receipts.insert(exchange.getProperty(ENVELOPE, Envelope.class), reading.eventId(), reading.orderId());
     }
 }

@@ -63,11 +63,6 @@ public class InboundQueue {
         return row;
     }
 
-    private static Map<String, String> headers(Message m) throws JMSException {
-        String json = m.getStringProperty(Envelope.HEADERS);
-        return json == null ? Map.of() : Envelope.headersFrom(json);
-    }
-
     /** As the provider's format reads it; null when it cannot (processing will say why). */
     private String eventId(String provider, Message m) throws JMSException {
         if (provider == null || !(m instanceof BytesMessage bytes) || bytes.getBodyLength() > Integer.MAX_VALUE) {
@@ -75,7 +70,7 @@ public class InboundQueue {
         }
         byte[] body = new byte[(int) bytes.getBodyLength()];
         bytes.readBytes(body);
-        Map<String, String> headers = headers(m);
+        Map<String, String> headers = Envelope.requestHeaders(m);
         return providers
                 .find(provider)
                 .map((Provider p) -> p.read(new WebhookRequest(provider, body, headers), null)

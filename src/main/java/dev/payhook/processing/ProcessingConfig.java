@@ -7,8 +7,8 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 /**
  * The transactions of routes/processing.yaml: one per batch of messages, a savepoint per message
- * and per event inside it. Three policies, not one: Camel treats a second {@code transacted} with
- * the same policy as already applied and would not open the savepoint.
+ * inside it. Two policies, not one: Camel treats a second {@code transacted} with the same policy
+ * as already applied and would not open the savepoint.
  */
 @Configuration(proxyBeanMethods = false)
 public class ProcessingConfig {
@@ -21,12 +21,6 @@ public class ProcessingConfig {
     /** A savepoint in the batch; its own transaction for a fact the reconciler pulled. */
     @Bean
     SpringTransactionPolicy deliveryTransaction(PlatformTransactionManager transactionManager) {
-        return policy(transactionManager, "PROPAGATION_NESTED");
-    }
-
-    /** A savepoint in the delivery's. */
-    @Bean
-    SpringTransactionPolicy eventTransaction(PlatformTransactionManager transactionManager) {
         return policy(transactionManager, "PROPAGATION_NESTED");
     }
 

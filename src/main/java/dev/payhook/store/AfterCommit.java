@@ -2,7 +2,7 @@ package dev.payhook.store;
 
 /**
  * Runs what only counts once the current transaction committed (a metric): at once outside a
- * transaction. Registered inside a savepoint that is then rolled back (an event of a batch), it
+ * transaction. Registered inside a savepoint that is then rolled back (a message of a batch), it
  * never runs: the batch commits, but what was done in that savepoint did not happen.
  */
 public final class AfterCommit {

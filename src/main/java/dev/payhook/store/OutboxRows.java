@@ -6,7 +6,7 @@ import java.util.function.Consumer;
 /**
  * The outbox rows of the current transaction, written together just before it commits: a batch
  * of deliveries adds two rows a payment in one statement instead of one statement a row. Rows
- * added in a savepoint that is then rolled back (a failed event of a batch) are dropped with it.
+ * added in a savepoint that is then rolled back (a failed message of a batch) are dropped with it.
  */
 final class OutboxRows extends TransactionBuffer<OutboxRows.Row> {
 

@@ -14,6 +14,8 @@ import java.util.TreeMap;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The evidence log: one row per provider delivery, with the raw bytes. */
 @Component
@@ -27,6 +29,9 @@ public class ReceiptStore {
     private static final int ID = 255;
 
     private static final int REASON = 1000;
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final TypeReference<Map<String, String>> HEADERS = new TypeReference<>() {};
 
     private final JdbcTemplate jdbc;
 
@@ -53,7 +58,7 @@ public class ReceiptStore {
                 Storable.text(orderId, ID),
                 Timestamp.from(e.receivedAt()),
                 Storable.text(e.sourceIp(), 100),
-                Envelope.headersJson(headers),
+                JSON.writeValueAsString(headers),
                 e.body(),
                 Storable.text(e.traceparent(), ID),
                 source(e),
@@ -165,7 +170,7 @@ public class ReceiptStore {
                                 rs.getString(1),
                                 rs.getTimestamp(2).toInstant(),
                                 rs.getString(3),
-                                Envelope.headersFrom(rs.getString(4)),
+                                JSON.readValue(rs.getString(4), HEADERS),
                                 rs.getString(5),
                                 rs.getBytes(6),
                                 rs.getString(7),

@@ -9,7 +9,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 
 /**
  * What the current transaction collects for its end, kept beside it under a key: items added in a
- * savepoint that is then rolled back (a failed event of a batch) are dropped with it, the others
+ * savepoint that is then rolled back (a failed message of a batch) are dropped with it, the others
  * stay in the order they were added. An inner transaction of its own (REQUIRES_NEW) gets a buffer
  * of its own.
  */

@@ -86,9 +86,10 @@ class ProcessingRouteTest extends YamlRouteTest {
     }
 
     /** The normalizer bean: reads a delivery, then hands out its events. */
-    public record NormalizerStep(Steps steps) {
-        public List<String> read(Exchange exchange) {
-            return steps.read(exchange);
+    public record NormalizerStep(Steps steps) implements Processor {
+        @Override
+        public void process(Exchange exchange) {
+            exchange.getIn().setBody(steps.read(exchange));
         }
 
         public List<String> events(Exchange exchange) {
@@ -97,8 +98,9 @@ class ProcessingRouteTest extends YamlRouteTest {
     }
 
     /** The evidence bean. */
-    public record EvidenceStep(Steps steps) {
-        public void record(Exchange exchange) {
+    public record EvidenceStep(Steps steps) implements Processor {
+        @Override
+        public void process(Exchange exchange) {
             steps.record(exchange);
         }
     }
@@ -162,7 +164,7 @@ class ProcessingRouteTest extends YamlRouteTest {
         registry.bind("failures", new Failures(properties, new SimpleMeterRegistry()));
         registry.bind("eventRouting", ROUTING);
         registry.bind("retries", new Retries());
-        for (String policy : List.of("batchTransaction", "deliveryTransaction", "eventTransaction")) {
+        for (String policy : List.of("batchTransaction", "deliveryTransaction")) {
             registry.bind(policy, new SpringTransactionPolicy(new NoTransactions()));
         }
         registry.bind("eventIdRepository", MemoryIdempotentRepository.memoryIdempotentRepository());

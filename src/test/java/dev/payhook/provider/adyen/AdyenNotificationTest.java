@@ -103,6 +103,34 @@ class AdyenNotificationTest extends ProviderScenarios {
                 .isEqualTo(receipt);
     }
 
+    /** A delivery is applied whole or not at all: an item Payhook cannot apply holds back the others with it. */
+    @Test
+    void anItemForAnUnknownOrderDeadLettersTheWholeBatchUntilReplayed() {
+        String known = unique("ord"), unknown = unique("ord");
+        gateway.putOrder(known, 3000, "CNY");
+        Item paid = authorisation(known, unique("pay"), 3000, "CNY", Instant.now());
+        Item stray = authorisation(unknown, unique("pay"), 500, "CNY", Instant.now());
+        assertAccepted(send(notification(List.of(paid, stray))));
+
+        JsonNode dead = awaitDeadLetter("adyen", paid.eventId());
+        assertThat(dead.path("reason").asString()).isEqualTo("unknown_order");
+        assertThat(gateway.order(known).path("status").asString())
+                .as("the batch's other item is not applied on its own")
+                .isEqualTo("pending");
+        assertThat(count(
+                        "SELECT count(*) FROM processed_events WHERE event_id IN (?, ?)",
+                        paid.eventId(),
+                        stray.eventId()))
+                .isZero();
+
+        gateway.putOrder(unknown, 500, "CNY");
+        assertThat(gateway.call("POST", "/ops/dead-letters/" + dead.path("id").asString() + "/replay", null)
+                        .status())
+                .isEqualTo(202);
+        awaitOrder(known, "paid");
+        awaitOrder(unknown, "paid");
+    }
+
     @Test
     void oneBadItemRefusesTheWholeBatch() {
         String paid = unique("ord"), other = unique("ord");
