@@ -73,22 +73,30 @@ public class EventApplier {
 
     /** A payment, refund or dispute event: a fact about one payment's money. */
     public void payment(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
-        PaymentStore.Locked payment = payments.upsertAndLock(e.provider(), e.providerPaymentId(), e.orderId());
         // locks in the same order in every transaction: payment, then subscription, then order
-        SubscriptionStore.Locked subscription = e.subscriptionId() == null
-                ? null
-                : subscriptions.upsertAndLock(e.provider(), e.subscriptionId(), e.orderId());
-        String orderId = subscription == null || payment.orderId() != null ? payment.orderId() : subscription.orderId();
-        if (subscription != null) {
+        PaymentStore.Locked payment;
+        SubscriptionStore.Locked subscription = null;
+        String orderId;
+        Order order;
+        if (e.subscriptionId() == null) {
+            // the payment and its order locked in one statement
+            PaymentStore.LockedWithOrder locked =
+                    payments.upsertAndLockWithOrder(e.provider(), e.providerPaymentId(), e.orderId());
+            payment = locked.payment();
+            orderId = payment.orderId();
+            order = reconciliation.requireOrder(e, orderId, locked.order());
+        } else {
+            payment = payments.upsertAndLock(e.provider(), e.providerPaymentId(), e.orderId());
+            subscription = subscriptions.upsertAndLock(e.provider(), e.subscriptionId(), e.orderId());
+            orderId = payment.orderId() != null ? payment.orderId() : subscription.orderId();
             payments.linkSubscription(payment.id(), subscription.id());
+            order = reconciliation.lockOrder(e, orderId);
         }
-        Order order = reconciliation.lockOrder(e, orderId);
         String sku = reconciliation.requireProducts(e, order);
         PaymentStateMachine.Outcome outcome =
                 PaymentStateMachine.outcome(payments.appendAndRead(payment.id(), e, receipt.id()), e.eventId());
         PaymentStateMachine.Result result = outcome.result();
         PaymentStatus status = result.state().status();
-        payments.saveState(payment.id(), result.state(), sku);
         if (subscription != null && e.type().movesSubscription()) {
             history.add(subscription, e, receipt, orderId);
         }
@@ -103,7 +111,9 @@ public class EventApplier {
             }
         });
         if (order != null) {
-            settlement.settle(order);
+            settlement.settle(order, payments.saveStateAndSettling(payment.id(), result.state(), sku, orderId));
+        } else {
+            payments.saveState(payment.id(), result.state(), sku);
         }
         publish(e, status, null);
         judged(receipt, e, outcome.verdict(), "payment's", status, orderId);

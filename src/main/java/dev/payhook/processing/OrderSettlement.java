@@ -14,6 +14,7 @@ import dev.payhook.store.SubscriptionStore;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
@@ -55,12 +56,17 @@ public class OrderSettlement {
 
     /** {@code order} was read locked in this transaction ({@link Reconciliation#lockOrder}). */
     public void settle(Order order) {
+        settle(order, payments.settling(order.orderId()));
+    }
+
+    /** {@link #settle(Order)} with the order's payments already read, in this transaction after the lock. */
+    public void settle(Order order, List<OrderPayment> orderPayments) {
         String orderId = order.orderId();
         SubscriptionEntitlement.Standing subscription = subscriptions
                 .ofOrder(orderId)
                 .map(s -> SubscriptionEntitlement.at(s.state(), clock.instant(), grace))
                 .orElse(null);
-        Settlement.Decision decision = Settlement.settle(order, payments.settling(orderId), subscription);
+        Settlement.Decision decision = Settlement.settle(order, orderPayments, subscription);
         decision.reviews()
                 .forEach(f -> reviews.open(
                         f.kind(), f.payment().key(), orderId, f.payment().id(), f.detail()));

@@ -62,8 +62,14 @@ public class Reconciliation {
      * {@link UnknownReference} when the event names an order Payhook does not know.
      */
     public Order lockOrder(NormalizedEvent e, String paymentOrderId) {
-        Order order =
-                paymentOrderId == null ? null : orders.lock(paymentOrderId).orElse(null);
+        return requireOrder(
+                e,
+                paymentOrderId,
+                paymentOrderId == null ? null : orders.lock(paymentOrderId).orElse(null));
+    }
+
+    /** {@link #lockOrder} for the order of the payment, {@code order}, locked already (null: not registered). */
+    public Order requireOrder(NormalizedEvent e, String paymentOrderId, Order order) {
         boolean named = e.orderId() == null
                 || (e.orderId().equals(paymentOrderId)
                         ? order != null

@@ -5,6 +5,8 @@ import dev.payhook.payment.EntitlementStatus;
 import dev.payhook.payment.Order;
 import dev.payhook.payment.OrderStatus;
 import dev.payhook.payment.WireName;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Arrays;
@@ -76,33 +78,31 @@ public class OrderStore {
                 == 1;
     }
 
+    /** What {@link #order} reads, in its order. */
+    static final String COLUMNS = "order_id, amount_minor, currency, sku, customer_id, status";
+
     public Optional<Order> find(String orderId) {
-        return query(
-                "SELECT order_id, amount_minor, currency, sku, customer_id, status FROM orders WHERE order_id = ?",
-                orderId);
+        return query("SELECT " + COLUMNS + " FROM orders WHERE order_id = ?", orderId);
     }
 
     /** Serialises the effects of events of different payments of one order. */
     public Optional<Order> lock(String orderId) {
-        return query(
-                "SELECT order_id, amount_minor, currency, sku, customer_id, status FROM orders WHERE order_id = ? FOR UPDATE",
-                orderId);
+        return query("SELECT " + COLUMNS + " FROM orders WHERE order_id = ? FOR UPDATE", orderId);
     }
 
     private Optional<Order> query(String sql, String orderId) {
-        return jdbc
-                .query(
-                        sql,
-                        (rs, i) -> new Order(
-                                rs.getString(1),
-                                rs.getLong(2),
-                                rs.getString(3),
-                                rs.getString(4),
-                                rs.getString(5),
-                                WireName.parse(OrderStatus.class, rs.getString(6))),
-                        orderId)
-                .stream()
-                .findFirst();
+        return jdbc.query(sql, (rs, i) -> order(rs, 1), orderId).stream().findFirst();
+    }
+
+    /** The {@link #COLUMNS} from column {@code first} on. */
+    static Order order(ResultSet rs, int first) throws SQLException {
+        return new Order(
+                rs.getString(first),
+                rs.getLong(first + 1),
+                rs.getString(first + 2),
+                rs.getString(first + 3),
+                rs.getString(first + 4),
+                WireName.parse(OrderStatus.class, rs.getString(first + 5)));
     }
 
     /**

@@ -1,12 +1,15 @@
 package dev.payhook.store;
 
 import dev.payhook.payment.EventType;
+import dev.payhook.payment.Order;
 import dev.payhook.payment.OrderPayment;
 import dev.payhook.payment.PaymentEvent;
 import dev.payhook.payment.PaymentState;
 import dev.payhook.payment.PaymentStatus;
 import dev.payhook.payment.WireName;
 import dev.payhook.provider.NormalizedEvent;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.List;
 import java.util.Map;
@@ -30,13 +33,31 @@ public class PaymentStore {
      */
     public record Locked(long id, String orderId) {}
 
+    private static final String UPSERT = """
+            INSERT INTO payments (provider, provider_payment_id, order_id) VALUES (?, ?, ?)
+            ON CONFLICT (provider, provider_payment_id)
+            DO UPDATE SET order_id = COALESCE(payments.order_id, EXCLUDED.order_id)
+            RETURNING id, order_id""";
+
     public Locked upsertAndLock(String provider, String providerPaymentId, String orderId) {
         return jdbc.queryForObject(
-                """
-                INSERT INTO payments (provider, provider_payment_id, order_id) VALUES (?, ?, ?)
-                ON CONFLICT (provider, provider_payment_id)
-                DO UPDATE SET order_id = COALESCE(payments.order_id, EXCLUDED.order_id)
-                RETURNING id, order_id""", (rs, i) -> new Locked(rs.getLong(1), rs.getString(2)), provider, providerPaymentId, orderId);
+                UPSERT, (rs, i) -> new Locked(rs.getLong(1), rs.getString(2)), provider, providerPaymentId, orderId);
+    }
+
+    /** {@link #upsertAndLock}, and the payment's order locked after it (null when it has none or it is not registered). */
+    public record LockedWithOrder(Locked payment, Order order) {}
+
+    public LockedWithOrder upsertAndLockWithOrder(String provider, String providerPaymentId, String orderId) {
+        return jdbc.queryForObject(
+                "WITH p AS (" + UPSERT + ") SELECT p.id, p.order_id, o.*"
+                        + " FROM p LEFT JOIN LATERAL (SELECT " + OrderStore.COLUMNS
+                        + " FROM orders WHERE order_id = p.order_id FOR UPDATE) o ON true",
+                (rs, i) -> new LockedWithOrder(
+                        new Locked(rs.getLong(1), rs.getString(2)),
+                        rs.getString(3) == null ? null : OrderStore.order(rs, 3)),
+                provider,
+                providerPaymentId,
+                orderId);
     }
 
     /**
@@ -85,10 +106,7 @@ public class PaymentStore {
     /** The derived state, and the SKU its products map to once an event names them (never changed after). */
     public void saveState(long paymentId, PaymentState d, String sku) {
         jdbc.update(
-                """
-                UPDATE payments SET status = ?, amount_minor = ?, currency = ?, refunded_minor = ?, occurred_at = ?,
-                                    sku = COALESCE(sku, ?), updated_at = now()
-                WHERE id = ?""",
+                SAVE_STATE,
                 d.status().wireName(),
                 d.amountMinor(),
                 d.currency(),
@@ -98,34 +116,69 @@ public class PaymentStore {
                 paymentId);
     }
 
+    private static final String SAVE_STATE = """
+            UPDATE payments SET status = ?, amount_minor = ?, currency = ?, refunded_minor = ?, occurred_at = ?,
+                                sku = COALESCE(sku, ?), updated_at = now()
+            WHERE id = ?""";
+
     /**
      * Its own payments and those of the subscription it signed up for. Two index lookups joined by id:
      * written as one {@code order_id = ? OR subscription_id IN (...)}, PostgreSQL scans the whole table
      * (131 ms a payment at 100,000 payments, in bench/cluster.sh's backlog check).
      */
-    private static final String OF_ORDER = """
-            FROM payments WHERE id IN (
-                SELECT id FROM payments WHERE order_id = ?
-                UNION ALL
-                SELECT p.id FROM payments p JOIN subscriptions s ON s.id = p.subscription_id WHERE s.order_id = ?)
-            ORDER BY occurred_at NULLS LAST, provider, provider_payment_id""";
+    private static final String ORDER_PAYMENT_IDS = """
+            SELECT id FROM payments WHERE order_id = ?
+            UNION ALL
+            SELECT p.id FROM payments p JOIN subscriptions s ON s.id = p.subscription_id WHERE s.order_id = ?""";
 
-    /** The payments of an order, in the order they were made (ties by provider id, never by arrival). */
+    /** In the order they were made (ties by provider id, never by arrival). */
+    private static final String MADE = " ORDER BY occurred_at NULLS LAST, provider, provider_payment_id";
+
+    private static final String SETTLING =
+            "id, provider, provider_payment_id, status, amount_minor, currency, sku, subscription_id IS NOT NULL";
+
+    /** The payments of an order, in the order they were made. */
     public List<OrderPayment> settling(String orderId) {
         return jdbc.query(
-                "SELECT id, provider, provider_payment_id, status, amount_minor, currency, sku, subscription_id IS NOT NULL "
-                        + OF_ORDER,
-                (rs, i) -> new OrderPayment(
-                        rs.getLong(1),
-                        rs.getString(2),
-                        rs.getString(3),
-                        WireName.parse(PaymentStatus.class, rs.getString(4)),
-                        (Long) rs.getObject(5),
-                        rs.getString(6),
-                        rs.getString(7),
-                        rs.getBoolean(8)),
+                "SELECT " + SETTLING + " FROM payments WHERE id IN (" + ORDER_PAYMENT_IDS + ")" + MADE,
+                PaymentStore::orderPayment,
                 orderId,
                 orderId);
+    }
+
+    /**
+     * {@link #saveState} for a payment of {@code orderId}, then {@link #settling} with it, in one round
+     * trip: the table part of the query cannot see the row the same statement updates, RETURNING adds it.
+     */
+    public List<OrderPayment> saveStateAndSettling(long paymentId, PaymentState d, String sku, String orderId) {
+        return jdbc.query(
+                "WITH saved AS (" + SAVE_STATE + " RETURNING " + SETTLING + ", occurred_at)"
+                        + " SELECT * FROM (SELECT " + SETTLING + ", occurred_at FROM payments"
+                        + " WHERE id IN (" + ORDER_PAYMENT_IDS + ") AND id <> ?"
+                        + " UNION ALL SELECT * FROM saved) t" + MADE,
+                PaymentStore::orderPayment,
+                d.status().wireName(),
+                d.amountMinor(),
+                d.currency(),
+                d.refundedMinor(),
+                d.occurredAt() == null ? null : Timestamp.from(d.occurredAt()),
+                sku,
+                paymentId,
+                orderId,
+                orderId,
+                paymentId);
+    }
+
+    private static OrderPayment orderPayment(ResultSet rs, int i) throws SQLException {
+        return new OrderPayment(
+                rs.getLong(1),
+                rs.getString(2),
+                rs.getString(3),
+                WireName.parse(PaymentStatus.class, rs.getString(4)),
+                (Long) rs.getObject(5),
+                rs.getString(6),
+                rs.getString(7),
+                rs.getBoolean(8));
     }
 
     /** The payments of an order, oldest first, for the orders API. */
@@ -141,8 +194,8 @@ public class PaymentStore {
 
     public List<Map<String, Object>> ofOrder(String orderId) {
         return jdbc.queryForList(
-                "SELECT provider, provider_payment_id, status, amount_minor, currency, refunded_minor, occurred_at "
-                        + OF_ORDER,
+                "SELECT provider, provider_payment_id, status, amount_minor, currency, refunded_minor, occurred_at"
+                        + " FROM payments WHERE id IN (" + ORDER_PAYMENT_IDS + ")" + MADE,
                 orderId,
                 orderId);
     }

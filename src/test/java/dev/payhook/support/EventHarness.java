@@ -24,12 +24,13 @@ import org.apache.camel.ProducerTemplate;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The gateway started in the test JVM (embedded PostgreSQL and Artemis, real routes), driven at
  * step C of the processing route: each delivery gets its evidence row, then goes through
- * {@code direct:event} (transaction, event-id lock, content-based router, applier) as a consumer
- * of payhook.inbound sends it. Failures come back as exceptions, as the consumer would see them.
+ * {@code direct:event} (event-id lock, content-based router, applier) in a transaction of its own,
+ * as a consumer of payhook.inbound sends it in the delivery's savepoint. Failures come back as exceptions, as the consumer would see them.
  */
 public final class EventHarness implements AutoCloseable {
 
@@ -37,6 +38,7 @@ public final class EventHarness implements AutoCloseable {
     private final ProducerTemplate producer;
     private final ReceiptStore receipts;
     public final JdbcTemplate jdbc;
+    private final TransactionTemplate transactions;
 
     public EventHarness(String... extraArgs) {
         List<String> args = new ArrayList<>(List.of(
@@ -55,6 +57,7 @@ public final class EventHarness implements AutoCloseable {
         producer = context.getBean(ProducerTemplate.class);
         receipts = context.getBean(ReceiptStore.class);
         jdbc = context.getBean(JdbcTemplate.class);
+        transactions = context.getBean(TransactionTemplate.class);
     }
 
     /** One delivery of {@code event}: its receipt row, then step C; throws what step C threw. */
@@ -71,11 +74,18 @@ public final class EventHarness implements AutoCloseable {
                         "{}".getBytes(StandardCharsets.UTF_8)),
                 event.eventId(),
                 event.orderId());
-        Exchange done = producer.send("direct:event", exchange -> {
-            exchange.getIn().setBody(event);
-            // as on a message off payhook.inbound: the envelope names the provider
-            exchange.getIn().setHeader(Envelope.PROVIDER, event.provider());
-            exchange.setProperty(Evidence.RECEIPT, new Receipt(receiptId, event.provider(), Instant.now()));
+        // in a transaction of its own, as the delivery's savepoint is in the batch's
+        Exchange done = transactions.execute(status -> {
+            Exchange sent = producer.send("direct:event", exchange -> {
+                exchange.getIn().setBody(event);
+                // as on a message off payhook.inbound: the envelope names the provider
+                exchange.getIn().setHeader(Envelope.PROVIDER, event.provider());
+                exchange.setProperty(Evidence.RECEIPT, new Receipt(receiptId, event.provider(), Instant.now()));
+            });
+            if (sent.getException() != null) {
+                status.setRollbackOnly();
+            }
+            return sent;
         });
         if (done.getException() != null) {
             throw done.getException();
