@@ -3,12 +3,18 @@ package dev.payhook.provider;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Reads the providers' JSON (snake_case unless said otherwise) into the wire records of each provider package. */
 public final class WireJson {
@@ -68,14 +74,47 @@ public final class WireJson {
         }
     }
 
-    /** A part of a provider's answer as bytes again: the same JSON, as Jackson writes it. */
+    /** One element of a listing, read once: its tree, and its bytes exactly as they were in the answer. */
+    public record Element(JsonNode tree, byte[] bytes) {}
+
+    /** An answer listing its elements under one field: the other fields as a tree, the elements in order. */
+    public record Listing(JsonNode rest, List<Element> elements) {}
+
+    /**
+     * Reads a list answer in one pass, keeping each element of the array {@code field} as the bytes
+     * the provider sent (the slice of the answer from its first to its last byte), not as Jackson
+     * would write it again.
+     */
+    public static Listing listing(byte[] body, String field) {
+        try (JsonParser parser = MAPPER.createParser(body)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new UnparseablePayload("not a JSON object");
+            }
+            ObjectNode rest = MAPPER.createObjectNode();
+            List<Element> elements = new ArrayList<>();
+            while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                String name = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (name.equals(field) && value == JsonToken.START_ARRAY) {
+                    while (parser.nextToken() != JsonToken.END_ARRAY) {
+                        int start = (int) parser.currentTokenLocation().getByteOffset();
+                        JsonNode element = parser.readValueAsTree();
+                        int end = (int) parser.currentLocation().getByteOffset();
+                        elements.add(new Element(element, Arrays.copyOfRange(body, start, end)));
+                    }
+                } else {
+                    rest.set(name, parser.readValueAsTree());
+                }
+            }
+            return new Listing(rest, elements);
+        } catch (JacksonException e) {
+            throw new UnparseablePayload("not JSON: " + e.getClass().getSimpleName(), e);
+        }
+    }
+
     /** {@code value} written as JSON text. */
     public static String json(Object value) {
         return MAPPER.writeValueAsString(value);
-    }
-
-    public static byte[] bytes(JsonNode node) {
-        return MAPPER.writeValueAsBytes(node);
     }
 
     /** A string field of {@code node}, null when absent or not a string. */

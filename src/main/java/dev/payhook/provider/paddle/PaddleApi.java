@@ -87,19 +87,25 @@ public class PaddleApi implements ApiFactory<ApiKey> {
             String after = cursor;
             boolean more = true;
             while (more) {
-                JsonNode page = WireJson.tree(get(
-                        "/events?order_by=id%5BASC%5D&per_page=200"
-                                + (after == null ? "" : "&after=" + ApiCalls.encode(after)),
-                        "GET /events"));
-                for (JsonNode event : page.path("data")) {
-                    after = event.path("event_id").asString();
-                    Instant occurred = occurredAt(event);
+                WireJson.Listing page = WireJson.listing(
+                        get(
+                                "/events?order_by=id%5BASC%5D&per_page=200"
+                                        + (after == null ? "" : "&after=" + ApiCalls.encode(after)),
+                                "GET /events"),
+                        "data");
+                for (WireJson.Element event : page.elements()) {
+                    after = event.tree().path("event_id").asString();
+                    Instant occurred = occurredAt(event.tree());
                     if (cursor != null || since == null || !occurred.isBefore(since)) {
-                        events.add(new Fact(Fact.EVENT, WireJson.bytes(event)));
+                        events.add(new Fact(Fact.EVENT, event.bytes()));
                     }
                 }
-                more = page.path("meta").path("pagination").path("has_more").asBoolean(false)
-                        && !page.path("data").isEmpty();
+                more = page.rest()
+                                .path("meta")
+                                .path("pagination")
+                                .path("has_more")
+                                .asBoolean(false)
+                        && !page.elements().isEmpty();
             }
             return new Page(events, after);
         }

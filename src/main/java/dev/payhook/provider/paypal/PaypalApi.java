@@ -112,14 +112,14 @@ public class PaypalApi implements ApiFactory<PaypalApiSettings> {
             List<Fact> events = new ArrayList<>();
             Instant newest = from;
             for (int page = 0; path != null && page < MAX_PAGES; page++) {
-                JsonNode list = WireJson.tree(
-                        get(path, "GET /v1/notifications/webhooks-events").body());
-                for (JsonNode event : list.path("events")) {
-                    Instant created = created(event);
+                WireJson.Listing list = WireJson.listing(
+                        get(path, "GET /v1/notifications/webhooks-events").body(), "events");
+                for (WireJson.Element event : list.elements()) {
+                    Instant created = created(event.tree());
                     newest = newest == null || created.isAfter(newest) ? created : newest;
-                    events.add(new Fact(Fact.EVENT, WireJson.bytes(event)));
+                    events.add(new Fact(Fact.EVENT, event.bytes()));
                 }
-                path = next(list);
+                path = next(list.rest());
             }
             return new Page(events, newest == null ? cursor : newest.toString());
         }

@@ -23,7 +23,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import tools.jackson.databind.JsonNode;
+import java.util.function.Function;
 
 /**
  * Stripe's API through Stripe's own Java SDK (stripe-java), pointed at {@code api.base-url}: the
@@ -71,11 +71,11 @@ public class StripeApi implements ApiFactory<ApiKey> {
         @Override
         public List<Fact> lookupOrder(OrderRef order) {
             String query = "metadata['order_id']:'" + order.orderId().replace("'", "\\'") + "'";
-            JsonNode found =
-                    WireJson.tree(get("/v1/payment_intents/search?limit=" + PAGE + "&query=" + ApiCalls.encode(query)));
+            WireJson.Listing found =
+                    list("/v1/payment_intents/search?limit=" + PAGE + "&query=" + ApiCalls.encode(query));
             List<Fact> facts = new ArrayList<>();
-            for (JsonNode intent : found.path("data")) {
-                facts.add(fact(WireJson.bytes(intent), intent.path("id").asString()));
+            for (WireJson.Element intent : found.elements()) {
+                facts.add(fact(intent.bytes(), intent.tree().path("id").asString()));
             }
             return facts;
         }
@@ -109,14 +109,14 @@ public class StripeApi implements ApiFactory<ApiKey> {
             String after = null;
             boolean more = true;
             while (more) {
-                JsonNode page = WireJson.tree(get("/v1/events?limit=" + PAGE + "&created%5Bgte%5D=" + from
-                        + (after == null ? "" : "&starting_after=" + ApiCalls.encode(after))));
-                for (JsonNode event : page.path("data")) {
-                    events.add(new Fact(Fact.EVENT, WireJson.bytes(event)));
-                    newest = Math.max(newest, event.path("created").asLong());
-                    after = event.path("id").asString();
+                WireJson.Listing page = list("/v1/events?limit=" + PAGE + "&created%5Bgte%5D=" + from
+                        + (after == null ? "" : "&starting_after=" + ApiCalls.encode(after)));
+                for (WireJson.Element event : page.elements()) {
+                    events.add(new Fact(Fact.EVENT, event.bytes()));
+                    newest = Math.max(newest, event.tree().path("created").asLong());
+                    after = event.tree().path("id").asString();
                 }
-                more = page.path("has_more").asBoolean(false) && after != null;
+                more = page.rest().path("has_more").asBoolean(false) && after != null;
             }
             return new Page(events, Long.toString(newest));
         }
@@ -126,15 +126,26 @@ public class StripeApi implements ApiFactory<ApiKey> {
             return StripeLookup.read(provider, fact);
         }
 
+        /** A list answer read once: its elements' bytes as received. */
+        private WireJson.Listing list(String path) {
+            return get(path, body -> WireJson.listing(body, "data"));
+        }
+
         private byte[] get(String path) {
+            return get(path, body -> {
+                WireJson.tree(body);
+                return body;
+            });
+        }
+
+        /** The answer to {@code path}, read by {@code reading}, which throws {@link UnparseablePayload} for a malformed one. */
+        private <T> T get(String path, Function<byte[], T> reading) {
             String what = "GET " + path.replaceAll("\\?.*", "");
             return calls.retrying(() -> {
                 try {
-                    byte[] body = stripe.rawRequest(RequestMethod.GET, path, null)
+                    return reading.apply(stripe.rawRequest(RequestMethod.GET, path, null)
                             .body()
-                            .getBytes(StandardCharsets.UTF_8);
-                    WireJson.tree(body);
-                    return body;
+                            .getBytes(StandardCharsets.UTF_8));
                 } catch (UnparseablePayload e) {
                     throw new ApiFailure(what + ": malformed answer (" + e.getMessage() + ")");
                 } catch (ApiConnectionException e) {
