@@ -39,7 +39,7 @@ gateway() {  # gateway NAME [--setting=value...]: a gateway on fresh data; sets 
     --payhook.embedded-postgres.data-dir="$OUT/data-$name/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
     --spring.artemis.embedded.data-directory="$OUT/data-$name/artemis" \
     --payhook.ops.token="$TOKEN" --payhook.providers.stripe.secrets[0]="$SECRET" \
-    --camel.main.routes-include-pattern='file:routes/templates/*.yaml,file:routes/providers/*.yaml,file:routes/processing.yaml,file:bench/routes/*.yaml' \
+    --camel.main.routes-include-pattern='file:routes/templates/*.yaml,file:routes/processing.yaml,file:bench/routes/*.yaml' \
     "$@" "${BROKER_ARGS[@]}" ${PAYHOOK_ARGS:-} > "$OUT/payhook-$name.log" 2>&1 &
   PID=$!
   rss_samples $PID "$OUT/rss-$name.txt" &

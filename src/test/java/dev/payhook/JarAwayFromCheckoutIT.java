@@ -19,9 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The packaged jar started in a directory of its own, as an operator copies it to a host: its
- * configuration and routes come from the jar, a routes/ folder beside it adds a provider's route,
- * and a provider configured without a route holds readiness down and gets 503 instead of every
- * webhook answered 404 by a gateway that looks healthy.
+ * configuration and routes come from the jar, every configured provider gets the template's
+ * ingress route, and a route file in a routes/ folder beside it replaces one provider's.
  */
 class JarAwayFromCheckoutIT {
 
@@ -41,23 +40,33 @@ class JarAwayFromCheckoutIT {
     }
 
     @Test
-    void theJarRunsAnywhereOnItsOwnRoutesAndSaysWhichProviderHasNone() throws Exception {
+    void theJarRunsAnywhereAndEveryConfiguredProviderHasItsRoute() throws Exception {
         Path providers = Files.createDirectories(dir.resolve("routes/providers"));
-        Files.writeString(providers.resolve("added.yaml"), """
-                - templatedRoute:
-                    routeTemplateRef: webhook-ingress
-                    routeId: ingress-added
-                    parameters:
-                      - name: provider
-                        value: added
+        // an integrator's own route for one provider: the template's steps with one of its own first
+        Files.writeString(providers.resolve("edited.yaml"), """
+                - route:
+                    id: ingress-edited
+                    from:
+                      uri: "platform-http:/webhooks/edited"
+                      parameters:
+                        httpMethodRestrict: POST
+                      steps:
+                        - setProperty:
+                            name: provider
+                            constant: edited
+                        - bean:
+                            ref: ingress
+                            method: admit
+                        - setBody:
+                            constant: "edited route"
                 """);
         try (GatewayProcess jar = GatewayProcess.startJarIn(
                 dir,
                 "--payhook.embedded-postgres.port=0",
                 "--payhook.providers.added.scheme=stripe",
                 "--payhook.providers.added.secrets[0]=" + STRIPE.secret,
-                "--payhook.providers.unrouted.scheme=stripe",
-                "--payhook.providers.unrouted.secrets[0]=" + STRIPE.secret)) {
+                "--payhook.providers.edited.scheme=stripe",
+                "--payhook.providers.edited.secrets[0]=" + STRIPE.secret)) {
             Gateway gateway = jar.gateway;
 
             assertThat(gateway.putOrder("ord-away", 700, "USD").status()).isEqualTo(201);
@@ -70,24 +79,16 @@ class JarAwayFromCheckoutIT {
             byte[] other = STRIPE.payment("evt_added", "pi_added", "ord-added", 700, "USD", Instant.now());
             assertThat(gateway.post("/webhooks/added", "application/json", other, STRIPE.sign("evt_added", other))
                             .status())
-                    .as("the route file beside the jar adds its provider")
+                    .as("a provider added by configuration alone is served by the template's route")
                     .isEqualTo(200);
-
-            Answer unrouted =
-                    gateway.post("/webhooks/unrouted", "application/json", other, STRIPE.sign("evt_unrouted", other));
-            assertThat(unrouted.status()).isEqualTo(503);
-            assertThat(unrouted.json().path("error").asString()).isEqualTo("no_ingress_route");
+            Answer edited =
+                    gateway.post("/webhooks/edited", "application/json", other, STRIPE.sign("evt_edited", other));
+            assertThat(edited.body())
+                    .as("the route file beside the jar serves its provider instead")
+                    .isEqualTo("edited route");
             assertThat(gateway.request("GET", "/actuator/health/readiness", Map.of())
                             .status())
-                    .isEqualTo(503);
-            assertThat(gateway.get("/actuator/health")
-                            .json()
-                            .path("components")
-                            .path("ingressRoutes")
-                            .path("details")
-                            .path("reason")
-                            .asString())
-                    .endsWith(": unrouted");
+                    .isEqualTo(200);
             assertThat(Files.isDirectory(dir.resolve("data")))
                     .as("its data beside it")
                     .isTrue();

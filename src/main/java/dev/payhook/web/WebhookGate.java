@@ -24,12 +24,10 @@ public class WebhookGate extends OncePerRequestFilter {
 
     private final ApplicationAvailability availability;
     private final ProviderRegistry providers;
-    private final IngressRoutes routes;
 
-    public WebhookGate(ApplicationAvailability availability, ProviderRegistry providers, IngressRoutes routes) {
+    public WebhookGate(ApplicationAvailability availability, ProviderRegistry providers) {
         this.availability = availability;
         this.providers = providers;
-        this.routes = routes;
     }
 
     @Override
@@ -48,12 +46,6 @@ public class WebhookGate extends OncePerRequestFilter {
         String provider = RawPath.of(request).substring(RawPath.WEBHOOKS.length());
         if (providers.find(provider).isEmpty()) {
             Answers.error(response, HttpServletResponse.SC_NOT_FOUND, "unknown_provider");
-            return;
-        }
-        if (!routes.serves(provider)) {
-            // configured but not served: readiness says so; the provider retries a 503, not a 404
-            response.setHeader("Retry-After", "60");
-            Answers.error(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "no_ingress_route");
             return;
         }
         chain.doFilter(request, response);

@@ -5,12 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.payhook.PayhookApplication;
 import dev.payhook.support.TestKeys;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 
 /** A provider configured so that it cannot work stops start-up with a message naming the setting. */
@@ -26,6 +30,23 @@ class ProviderConfigurationTest {
         args.addAll(List.of(settings));
         return assertThatThrownBy(
                 () -> new SpringApplicationBuilder(PayhookApplication.class).run(args.toArray(String[]::new)));
+    }
+
+    /** The routes follow the configuration: a route answering for a provider it does not name would answer for nobody. */
+    @Test
+    void aRouteForAProviderTheConfigurationDoesNotNameRefusesToStart(@TempDir Path dir) throws IOException {
+        Path providers = Files.createDirectories(dir.resolve("routes/providers"));
+        Files.writeString(providers.resolve("stranger.yaml"), """
+                - templatedRoute:
+                    routeTemplateRef: webhook-ingress
+                    routeId: ingress-stranger
+                    parameters:
+                      - name: provider
+                        value: stranger
+                """);
+        startingWith("--payhook.routes.dir=" + dir.resolve("routes"))
+                .hasStackTraceContaining(
+                        "routes serve the webhooks of providers that payhook.providers does not configure: stranger");
     }
 
     @Test

@@ -62,12 +62,10 @@ import tools.jackson.databind.JsonNode;
             "payhook.products.dodo.pdt_T3stProduct=book-1",
             "payhook.providers.retired.scheme=stripe",
             "payhook.providers.retired.enabled=false",
-            // a Standard Webhooks sender with its own JSON, added by configuration and one route file
-            "camel.main.routes-include-pattern=file:routes/templates/*.yaml,file:routes/providers/*.yaml,"
-                    + "file:routes/processing.yaml,classpath:test-routes/acme.yaml,classpath:test-routes/paypal-online.yaml",
             "payhook.providers.paypal.webhook-id=" + GatewayTest.PAYPAL_WEBHOOK_ID,
             "payhook.providers.paypal-online.scheme=paypal-cert",
             "payhook.providers.paypal-online.webhook-id=" + GatewayTest.PAYPAL_WEBHOOK_ID,
+            // a Standard Webhooks sender with its own JSON, added by configuration alone
             "payhook.providers.acme.scheme=standard-webhooks",
             "payhook.providers.acme.format=mapped",
             "payhook.providers.acme.secrets[0]=" + GatewayTest.ACME_SECRET,

@@ -1,0 +1,80 @@
+package dev.payhook.ingress;
+
+import dev.payhook.provider.ProviderRegistry;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Route;
+import org.apache.camel.builder.TemplatedRouteBuilder;
+import org.springframework.boot.context.event.ApplicationStartedEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * The ingress routes follow {@code payhook.providers}, so the two cannot disagree: every enabled
+ * provider that sends webhooks gets the {@value #TEMPLATE} route template's route (id
+ * {@code ingress-<provider>}) unless a route file already serves its path (an integrator's
+ * override under routes/providers/, e.g. with a step before {@code admit}); a route for the path of
+ * a provider the configuration does not name stops the start-up, naming it.
+ */
+@Component
+public class IngressRoutes {
+
+    /** The route template of routes/templates/ingress.yaml. */
+    static final String TEMPLATE = "webhook-ingress";
+
+    private static final Pattern WEBHOOK = Pattern.compile("^platform-http:/*webhooks/([A-Za-z0-9_-]+)");
+
+    private final ProviderRegistry providers;
+    private final CamelContext camel;
+
+    public IngressRoutes(ProviderRegistry providers, CamelContext camel) {
+        this.providers = providers;
+        this.camel = camel;
+    }
+
+    /**
+     * Once Camel runs the route files and before the gateway is ready for traffic; a failure here
+     * stops the start-up (camel-spring-boot only logs one of its own start hooks).
+     */
+    @EventListener(ApplicationStartedEvent.class)
+    public void follow() {
+        Set<String> served = served(camel);
+        Set<String> strangers = new TreeSet<>(served);
+        strangers.removeIf(providers::isConfigured);
+        if (!strangers.isEmpty()) {
+            throw new IllegalStateException("routes serve the webhooks of providers that payhook.providers does not"
+                    + " configure: " + String.join(", ", strangers) + " (configure payhook.providers.<name>,"
+                    + " or remove the route file)");
+        }
+        providers.enabled().forEach((name, provider) -> {
+            if (!provider.scheme().readsBrowserReturns() && !served.contains(name)) {
+                add(camel, name);
+            }
+        });
+    }
+
+    private static void add(CamelContext camel, String provider) {
+        try {
+            TemplatedRouteBuilder.builder(camel, TEMPLATE)
+                    .routeId("ingress-" + provider)
+                    .parameter("provider", provider)
+                    .add();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("the ingress route of " + provider + " could not be made", e);
+        }
+    }
+
+    private static Set<String> served(CamelContext camel) {
+        Set<String> names = new TreeSet<>();
+        for (Route route : camel.getRoutes()) {
+            Matcher m = WEBHOOK.matcher(route.getEndpoint().getEndpointUri());
+            if (m.find()) {
+                names.add(m.group(1));
+            }
+        }
+        return names;
+    }
+}
