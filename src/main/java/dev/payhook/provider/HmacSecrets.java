@@ -1,34 +1,16 @@
 package dev.payhook.provider;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
  * The settings of the HMAC schemes: the shared secrets (several while one is rotated) and the
  * tolerance of the signed timestamp.
  */
-public class HmacSecrets implements ProviderSettings {
-
-    private List<String> secrets = new ArrayList<>();
-    private Duration tolerance = Duration.ofMinutes(5);
-
-    public List<String> getSecrets() {
-        return secrets;
-    }
-
-    public void setSecrets(List<String> secrets) {
-        this.secrets = secrets == null ? new ArrayList<>() : secrets;
-    }
-
-    public Duration getTolerance() {
-        return tolerance;
-    }
-
-    public void setTolerance(Duration tolerance) {
-        this.tolerance = tolerance;
-    }
+public record HmacSecrets(
+        @Credential @DefaultValue List<String> secrets,
+        @DefaultValue("5m") Duration tolerance) implements ProviderSettings {
 
     /** The configured secrets without the blanks an unset environment variable leaves. */
     public List<String> present() {
@@ -36,10 +18,5 @@ public class HmacSecrets implements ProviderSettings {
                 .filter(s -> s != null && !s.isBlank())
                 .map(String::trim)
                 .toList();
-    }
-
-    @Override
-    public Map<String, Boolean> credentials() {
-        return Map.of("secrets", !present().isEmpty());
     }
 }

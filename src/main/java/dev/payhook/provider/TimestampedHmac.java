@@ -1,6 +1,5 @@
 package dev.payhook.provider;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,9 +17,31 @@ public record TimestampedHmac(
         String signatureKey,
         String joiner,
         HmacSecrets secrets,
+        HmacVerifier verifier,
         Clock clock,
         Acknowledgement ack)
         implements SignatureScheme {
+
+    public TimestampedHmac(
+            String header,
+            String pairSeparator,
+            String timestampKey,
+            String signatureKey,
+            String joiner,
+            HmacSecrets secrets,
+            Clock clock,
+            Acknowledgement ack) {
+        this(
+                header,
+                pairSeparator,
+                timestampKey,
+                signatureKey,
+                joiner,
+                secrets,
+                new HmacVerifier(secrets, HmacVerifier.UTF8, HmacVerifier.Encoding.HEX),
+                clock,
+                ack);
+    }
 
     @Override
     public Set<String> headerNames() {
@@ -51,16 +72,7 @@ public record TimestampedHmac(
         if (timestamp == null || candidates.isEmpty()) {
             throw new WebhookRejected("malformed_signature_header");
         }
-        Signatures.requireFresh(timestamp, clock, secrets.getTolerance());
-        for (String secret : secrets.present()) {
-            byte[] expected =
-                    Signatures.hmacSha256(secret.getBytes(StandardCharsets.UTF_8), timestamp + joiner, request.body());
-            for (String candidate : candidates) {
-                if (Signatures.matchesHex(expected, candidate)) {
-                    return;
-                }
-            }
-        }
-        throw new WebhookRejected("signature_mismatch");
+        Signatures.requireFresh(timestamp, clock, secrets.tolerance());
+        verifier.verify(request, List.of(new HmacVerifier.Signed(timestamp + joiner, true, candidates)));
     }
 }

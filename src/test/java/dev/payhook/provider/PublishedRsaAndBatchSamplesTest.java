@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -130,14 +131,15 @@ class PublishedRsaAndBatchSamplesTest {
     }
 
     private static AdyenSettings adyenKey() {
-        AdyenSettings settings = new AdyenSettings();
-        settings.setSecrets(List.of("74F490DD33F7327BAECC88B2947C011FC02D014A473AAA33A8EC93E4DC069174"));
-        return settings;
+        return new AdyenSettings(
+                List.of("74F490DD33F7327BAECC88B2947C011FC02D014A473AAA33A8EC93E4DC069174"),
+                Duration.ofMinutes(5),
+                "",
+                "");
     }
 
     private static SignatureScheme alipay(String key) throws IOException {
-        AlipayKeys keys = new AlipayKeys();
-        keys.setPublicKeys(
+        AlipayKeys keys = new AlipayKeys(
                 List.of(Files.readString(Samples.DIR.resolve("alipay").resolve(key))));
         return Alipay.scheme().create("alipay", keys, Clock.systemUTC());
     }
@@ -164,11 +166,10 @@ class PublishedRsaAndBatchSamplesTest {
         for (String type : List.of("TRANSACTION.SUCCESS", "REFUND.SUCCESS")) {
             byte[] body = Files.readAllBytes(dir.resolve(type + ".json"));
             Map<String, String> headers = Samples.headers(dir.resolve(type + ".headers"));
-            WechatPayKeys keys = new WechatPayKeys();
-            keys.setPlatformKeys(
-                    Map.of(headers.get("wechatpay-serial"), Files.readString(dir.resolve("mock_cert.pem"))));
-            WechatPayDecryption decryption = new WechatPayDecryption();
-            decryption.setApiV3Key("AES256Key-32Characters1234567890");
+            WechatPayKeys keys = new WechatPayKeys(
+                    Map.of(headers.get("wechatpay-serial"), Files.readString(dir.resolve("mock_cert.pem"))),
+                    Duration.ofMinutes(5));
+            WechatPayDecryption decryption = new WechatPayDecryption("AES256Key-32Characters1234567890");
             long ts = Long.parseLong(headers.get("wechatpay-timestamp"));
             var scheme = WechatPay.scheme(new StandardEnvironment());
             WebhookRequest request = new WebhookRequest("wechatpay", body, headers);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashMap;
@@ -19,9 +20,7 @@ final class Samples {
     private Samples() {}
 
     static HmacSecrets secrets(String secret) {
-        HmacSecrets s = new HmacSecrets();
-        s.setSecrets(List.of(secret));
-        return s;
+        return new HmacSecrets(List.of(secret), Duration.ofMinutes(5));
     }
 
     /** The events a format reads from {@code request}; fails the test on a notification it cannot read. */

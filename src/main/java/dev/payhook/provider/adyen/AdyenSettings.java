@@ -1,26 +1,21 @@
 package dev.payhook.provider.adyen;
 
+import dev.payhook.provider.Credential;
 import dev.payhook.provider.HmacSecrets;
+import dev.payhook.provider.ProviderSettings;
+import java.time.Duration;
+import java.util.List;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /** Adyen's HMAC keys (hex, several while one is rotated) and the optional basic auth it sends. */
-public class AdyenSettings extends HmacSecrets {
+public record AdyenSettings(
+        @Credential @DefaultValue List<String> secrets,
+        @DefaultValue("5m") Duration tolerance,
+        @DefaultValue("") String basicAuthUsername,
+        @DefaultValue("") String basicAuthPassword)
+        implements ProviderSettings {
 
-    private String basicAuthUsername = "";
-    private String basicAuthPassword = "";
-
-    public String getBasicAuthUsername() {
-        return basicAuthUsername;
-    }
-
-    public void setBasicAuthUsername(String value) {
-        this.basicAuthUsername = value == null ? "" : value;
-    }
-
-    public String getBasicAuthPassword() {
-        return basicAuthPassword;
-    }
-
-    public void setBasicAuthPassword(String value) {
-        this.basicAuthPassword = value == null ? "" : value;
+    HmacSecrets hmac() {
+        return new HmacSecrets(secrets, tolerance);
     }
 }

@@ -1,13 +1,17 @@
 package dev.payhook.provider.adyen;
 
 import dev.payhook.provider.Acknowledgement;
+import dev.payhook.provider.HmacVerifier;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -19,17 +23,17 @@ final class AdyenSignature implements SignatureScheme {
 
     private static final String AUTHORIZATION = "authorization";
 
-    private final AdyenHmac hmac;
+    private final HmacVerifier verifier;
     private final byte[] basicAuth;
 
     AdyenSignature(AdyenSettings settings) {
-        this.hmac = new AdyenHmac(settings.present());
-        String user = settings.getBasicAuthUsername();
+        this.verifier = new HmacVerifier(settings.hmac(), HexFormat.of()::parseHex, HmacVerifier.Encoding.BASE64);
+        String user = settings.basicAuthUsername();
         this.basicAuth = user.isBlank()
                 ? null
                 : ("Basic "
                                 + Base64.getEncoder()
-                                        .encodeToString((user + ":" + settings.getBasicAuthPassword())
+                                        .encodeToString((user + ":" + settings.basicAuthPassword())
                                                 .getBytes(StandardCharsets.UTF_8)))
                         .getBytes(StandardCharsets.UTF_8);
     }
@@ -58,16 +62,39 @@ final class AdyenSignature implements SignatureScheme {
         } catch (UnparseablePayload e) {
             throw new WebhookRejected("malformed_notification");
         }
+        List<HmacVerifier.Signed> items = new ArrayList<>();
         for (AdyenNotification.Item item : n.items()) {
             String signature =
                     item.additionalData() == null ? null : item.additionalData().get("hmacSignature");
             if (signature == null || signature.isBlank()) {
                 throw new WebhookRejected("missing_hmac_signature");
             }
-            if (!hmac.matches(item, signature)) {
-                throw new WebhookRejected("signature_mismatch");
-            }
+            items.add(new HmacVerifier.Signed(signedText(item), false, List.of(signature)));
         }
+        verifier.verify(request, items);
+    }
+
+    /**
+     * HMAC-SHA256 with the hex-decoded key over
+     * {@code pspReference:originalReference:merchantAccountCode:merchantReference:value:currency:eventCode:success},
+     * base64, in {@code additionalData.hmacSignature}. Absent fields are empty strings.
+     */
+    private static String signedText(AdyenNotification.Item i) {
+        AdyenNotification.Amount a = i.amount();
+        return String.join(
+                ":",
+                text(i.pspReference()),
+                text(i.originalReference()),
+                text(i.merchantAccountCode()),
+                text(i.merchantReference()),
+                a == null || a.value() == null ? "" : a.value().toString(),
+                a == null ? "" : text(a.currency()),
+                text(i.eventCode()),
+                text(i.success()));
+    }
+
+    private static String text(String s) {
+        return s == null ? "" : s;
     }
 
     @Override

@@ -69,9 +69,9 @@ public class AlipayApi implements ApiFactory<AlipayApiSettings> {
                     + ".api needs the alipay-rsa2 scheme: its public keys verify the API's answers");
         }
         PrivateKey key =
-                RsaKeys.privateKey(settings.getPrivateKey(), "payhook.providers." + provider + ".api.private-key");
-        String gateway = ApiCalls.baseUrl(settings.getBaseUrl(), mode, SANDBOX, LIVE);
-        return new Client(provider, gateway, settings.getAppId().trim(), key, alipay, calls, clock);
+                RsaKeys.privateKey(settings.privateKey(), "payhook.providers." + provider + ".api.private-key");
+        String gateway = ApiCalls.baseUrl(settings.baseUrl(), mode, SANDBOX, LIVE);
+        return new Client(provider, gateway, settings.appId().trim(), key, alipay, calls, clock);
     }
 
     private record Client(

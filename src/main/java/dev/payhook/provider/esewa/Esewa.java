@@ -20,7 +20,7 @@ public class Esewa {
      */
     public static SchemeFactory<EsewaSettings> scheme() {
         return SchemeFactory.of("esewa", EsewaSettings.class, "esewa", (provider, settings, clock) -> {
-            byte[] secret = settings.getApi().getSecret().trim().getBytes(StandardCharsets.UTF_8);
+            byte[] secret = settings.api().secret().trim().getBytes(StandardCharsets.UTF_8);
             return new BrowserReturnScheme(body -> EsewaSignature.verify(body, secret));
         });
     }

@@ -55,8 +55,8 @@ public class EsewaApi implements ApiFactory<EsewaApiSettings> {
             ProviderProperties.Mode mode,
             SignatureScheme scheme,
             ApiCalls calls) {
-        String base = ApiCalls.baseUrl(settings.getBaseUrl(), mode, TEST, LIVE);
-        return new Client(provider, base, settings.getProductCode().trim(), calls, clock);
+        String base = ApiCalls.baseUrl(settings.baseUrl(), mode, TEST, LIVE);
+        return new Client(provider, base, settings.productCode().trim(), calls, clock);
     }
 
     private record Client(String provider, String base, String productCode, ApiCalls calls, Clock clock)

@@ -58,12 +58,12 @@ public class ImepayApi implements ApiFactory<ImepayApiSettings> {
             ProviderProperties.Mode mode,
             SignatureScheme scheme,
             ApiCalls calls) {
-        String base = ApiCalls.baseUrl(settings.getBaseUrl(), mode, TEST, LIVE);
+        String base = ApiCalls.baseUrl(settings.baseUrl(), mode, TEST, LIVE);
         Base64.Encoder b64 = Base64.getEncoder();
         String basic = b64.encodeToString(
-                (settings.getUsername().trim() + ":" + settings.getPassword().trim()).getBytes(StandardCharsets.UTF_8));
-        String module = b64.encodeToString(settings.getModule().trim().getBytes(StandardCharsets.UTF_8));
-        return new Client(provider, base, settings.getMerchantCode().trim(), basic, module, calls, clock);
+                (settings.username().trim() + ":" + settings.password().trim()).getBytes(StandardCharsets.UTF_8));
+        String module = b64.encodeToString(settings.module().trim().getBytes(StandardCharsets.UTF_8));
+        return new Client(provider, base, settings.merchantCode().trim(), basic, module, calls, clock);
     }
 
     private record Client(

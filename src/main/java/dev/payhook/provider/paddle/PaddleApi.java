@@ -44,8 +44,8 @@ public class PaddleApi implements ApiFactory<ApiKey> {
     @Override
     public ProviderApi create(
             String provider, ApiKey settings, ProviderProperties.Mode mode, SignatureScheme scheme, ApiCalls calls) {
-        String base = ApiCalls.baseUrl(settings.getBaseUrl(), mode, SANDBOX, LIVE);
-        return new Client(provider, base, settings.getKey().trim(), calls);
+        String base = ApiCalls.baseUrl(settings.baseUrl(), mode, SANDBOX, LIVE);
+        return new Client(provider, base, settings.key().trim(), calls);
     }
 
     private record Client(String provider, String base, String key, ApiCalls calls) implements ProviderApi, EventFeed {

@@ -18,9 +18,9 @@ public class Paypal {
                 PaypalSettings.class,
                 "paypal",
                 (provider, settings, clock) -> new PaypalSignature(
-                        settings.getWebhookId(),
+                        settings.webhookId(),
                         new PaypalCertificates(settings.pinned(), "payhook.providers." + provider + ".certificates"),
-                        settings.getTolerance(),
+                        settings.tolerance(),
                         clock));
     }
 

@@ -62,11 +62,11 @@ public class PaypalApi implements ApiFactory<PaypalApiSettings> {
             ProviderProperties.Mode mode,
             SignatureScheme scheme,
             ApiCalls calls) {
-        String base = ApiCalls.baseUrl(settings.getBaseUrl(), mode, SANDBOX, LIVE);
+        String base = ApiCalls.baseUrl(settings.baseUrl(), mode, SANDBOX, LIVE);
         return new Client(
                 provider,
                 base,
-                new PaypalToken(base, settings.getClientId(), settings.getClientSecret(), calls, clock),
+                new PaypalToken(base, settings.clientId(), settings.clientSecret(), calls, clock),
                 calls);
     }
 

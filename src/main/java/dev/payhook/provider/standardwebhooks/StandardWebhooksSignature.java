@@ -1,11 +1,12 @@
 package dev.payhook.provider.standardwebhooks;
 
 import dev.payhook.provider.HmacSecrets;
+import dev.payhook.provider.HmacVerifier;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.Signatures;
-import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Set;
@@ -21,15 +22,14 @@ final class StandardWebhooksSignature implements SignatureScheme {
     static final String SIGNATURE = "webhook-signature";
     static final Set<String> HEADERS = Set.of(ID, TIMESTAMP, SIGNATURE);
 
-    private final List<byte[]> keys;
+    private final HmacVerifier verifier;
     private final HmacSecrets secrets;
     private final Clock clock;
 
     StandardWebhooksSignature(String provider, HmacSecrets secrets, Clock clock) {
         this.secrets = secrets;
         this.clock = clock;
-        this.keys =
-                secrets.present().stream().map(s -> decodeSecret(provider, s)).toList();
+        this.verifier = new HmacVerifier(secrets, s -> decodeSecret(provider, s), HmacVerifier.Encoding.BASE64);
     }
 
     private static byte[] decodeSecret(String provider, String secret) {
@@ -52,15 +52,11 @@ final class StandardWebhooksSignature implements SignatureScheme {
         String id = Signatures.required(request, ID);
         String timestamp = Signatures.required(request, TIMESTAMP);
         String signatures = Signatures.required(request, SIGNATURE);
-        Signatures.requireFresh(timestamp, clock, secrets.getTolerance());
-        for (byte[] key : keys) {
-            byte[] expected = Signatures.hmacSha256(key, id + "." + timestamp + ".", request.body());
-            for (String candidate : signatures.trim().split(" +", -1)) {
-                if (candidate.startsWith("v1,") && Signatures.matchesBase64(expected, candidate.substring(3))) {
-                    return;
-                }
-            }
-        }
-        throw new WebhookRejected("signature_mismatch");
+        Signatures.requireFresh(timestamp, clock, secrets.tolerance());
+        List<String> offered = Arrays.stream(signatures.trim().split(" +", -1))
+                .filter(candidate -> candidate.startsWith("v1,"))
+                .map(candidate -> candidate.substring(3))
+                .toList();
+        verifier.verify(request, List.of(new HmacVerifier.Signed(id + "." + timestamp + ".", true, offered)));
     }
 }

@@ -51,8 +51,8 @@ public class StripeApi implements ApiFactory<ApiKey> {
             String provider, ApiKey settings, ProviderProperties.Mode mode, SignatureScheme scheme, ApiCalls calls) {
         int timeout = Math.toIntExact(calls.timeout().toMillis());
         StripeClient client = StripeClient.builder()
-                .setApiKey(settings.getKey().trim())
-                .setApiBase(ApiCalls.baseUrl(settings.getBaseUrl(), mode, API, API))
+                .setApiKey(settings.key().trim())
+                .setApiBase(ApiCalls.baseUrl(settings.baseUrl(), mode, API, API))
                 .setConnectTimeout(timeout)
                 .setReadTimeout(timeout)
                 .setMaxNetworkRetries(0) // ApiCalls retries, the same way for every provider

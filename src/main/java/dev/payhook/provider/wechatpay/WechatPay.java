@@ -27,7 +27,7 @@ public class WechatPay {
                 }
                 keys.put(resolved, key);
             });
-            return new WechatPaySignature(provider, keys, settings.getTolerance(), clock);
+            return new WechatPaySignature(provider, keys, settings.tolerance(), clock);
         });
     }
 

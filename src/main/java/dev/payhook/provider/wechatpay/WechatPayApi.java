@@ -61,12 +61,12 @@ public class WechatPayApi implements ApiFactory<WechatPayApiSettings> {
             SignatureScheme scheme,
             ApiCalls calls) {
         PrivateKey key =
-                RsaKeys.privateKey(settings.getPrivateKey(), "payhook.providers." + provider + ".api.private-key");
+                RsaKeys.privateKey(settings.privateKey(), "payhook.providers." + provider + ".api.private-key");
         return new Client(
                 provider,
-                ApiCalls.baseUrl(settings.getBaseUrl(), mode, API, API),
-                settings.getMchid().trim(),
-                settings.getMerchantSerial().trim(),
+                ApiCalls.baseUrl(settings.baseUrl(), mode, API, API),
+                settings.mchid().trim(),
+                settings.merchantSerial().trim(),
                 key,
                 scheme,
                 calls,

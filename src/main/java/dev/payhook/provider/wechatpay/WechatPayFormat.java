@@ -39,7 +39,7 @@ public final class WechatPayFormat implements EventFormat {
 
         @Override
         public EventFormat create(String provider, WechatPayDecryption settings) {
-            byte[] key = settings.getApiV3Key().getBytes(StandardCharsets.UTF_8);
+            byte[] key = settings.apiV3Key().getBytes(StandardCharsets.UTF_8);
             if (key.length != 32) {
                 throw new IllegalStateException(
                         "payhook.providers." + provider + ".api-v3-key must be the 32-character API v3 key");

@@ -1,31 +1,16 @@
 package dev.payhook.provider.wechatpay;
 
+import dev.payhook.provider.Credential;
 import dev.payhook.provider.ProviderSettings;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /** WeChat Pay's platform keys by serial (base64 X.509 or PEM) and the tolerance of its signed timestamp. */
-public class WechatPayKeys implements ProviderSettings {
-
-    private Map<String, String> platformKeys = new LinkedHashMap<>();
-    private Duration tolerance = Duration.ofMinutes(5);
-
-    public Map<String, String> getPlatformKeys() {
-        return platformKeys;
-    }
-
-    public void setPlatformKeys(Map<String, String> platformKeys) {
-        this.platformKeys = platformKeys == null ? new LinkedHashMap<>() : platformKeys;
-    }
-
-    public Duration getTolerance() {
-        return tolerance;
-    }
-
-    public void setTolerance(Duration tolerance) {
-        this.tolerance = tolerance;
-    }
+public record WechatPayKeys(
+        @Credential @DefaultValue Map<String, String> platformKeys,
+        @DefaultValue("5m") Duration tolerance) implements ProviderSettings {
 
     /** Serial -> key, without entries an unset environment variable left blank. */
     Map<String, String> present() {
@@ -36,10 +21,5 @@ public class WechatPayKeys implements ProviderSettings {
             }
         });
         return keys;
-    }
-
-    @Override
-    public Map<String, Boolean> credentials() {
-        return Map.of("platform-keys", !present().isEmpty());
     }
 }

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Arrays;
@@ -46,9 +47,8 @@ class PaypalSamplesTest {
     }
 
     private static SignatureScheme scheme(String pem, Instant at) {
-        PaypalSettings settings = new PaypalSettings();
-        settings.setWebhookId("WEBHOOK_ID"); // the simulator's webhook id
-        settings.setCertificates(List.of(pem));
+        // the simulator's webhook id
+        PaypalSettings settings = new PaypalSettings("WEBHOOK_ID", List.of(pem), Duration.ofMinutes(5));
         return Paypal.scheme().create("paypal", settings, Clock.fixed(at, ZoneOffset.UTC));
     }
 
