@@ -10,17 +10,17 @@ import java.util.Set;
  * one or more hex HMAC-SHA256 signatures of {@code timestamp + joiner + raw body}; any signature made
  * with any configured secret passes (rotation). Each gives its own success answer.
  */
-public record TimestampedHmac(
-        String header,
-        String pairSeparator,
-        String timestampKey,
-        String signatureKey,
-        String joiner,
-        HmacSecrets secrets,
-        HmacVerifier verifier,
-        Clock clock,
-        Acknowledgement ack)
-        implements SignatureScheme {
+public final class TimestampedHmac implements SignatureScheme {
+
+    private final String header;
+    private final String pairSeparator;
+    private final String timestampKey;
+    private final String signatureKey;
+    private final String joiner;
+    private final HmacSecrets secrets;
+    private final HmacVerifier verifier;
+    private final Clock clock;
+    private final Acknowledgement ack;
 
     public TimestampedHmac(
             String header,
@@ -31,16 +31,20 @@ public record TimestampedHmac(
             HmacSecrets secrets,
             Clock clock,
             Acknowledgement ack) {
-        this(
-                header,
-                pairSeparator,
-                timestampKey,
-                signatureKey,
-                joiner,
-                secrets,
-                new HmacVerifier(secrets, HmacVerifier.UTF8, HmacVerifier.Encoding.HEX),
-                clock,
-                ack);
+        this.header = header;
+        this.pairSeparator = pairSeparator;
+        this.timestampKey = timestampKey;
+        this.signatureKey = signatureKey;
+        this.joiner = joiner;
+        this.secrets = secrets;
+        this.verifier = new HmacVerifier(secrets, HmacVerifier.UTF8, HmacVerifier.Encoding.HEX);
+        this.clock = clock;
+        this.ack = ack;
+    }
+
+    @Override
+    public Acknowledgement ack() {
+        return ack;
     }
 
     @Override

@@ -11,6 +11,7 @@ import dev.payhook.provider.NormalizedEvent;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -105,15 +106,22 @@ public class PaymentStore {
 
     /** The derived state, and the SKU its products map to once an event names them (never changed after). */
     public void saveState(long paymentId, PaymentState d, String sku) {
-        jdbc.update(
-                SAVE_STATE,
-                d.status().wireName(),
-                d.amountMinor(),
-                d.currency(),
-                d.refundedMinor(),
-                d.occurredAt() == null ? null : Timestamp.from(d.occurredAt()),
-                sku,
-                paymentId);
+        jdbc.update(SAVE_STATE, saveStateArguments(paymentId, d, sku));
+    }
+
+    private static Object[] saveStateArguments(long paymentId, PaymentState d, String sku, Object... more) {
+        Object[] own = {
+            d.status().wireName(),
+            d.amountMinor(),
+            d.currency(),
+            d.refundedMinor(),
+            d.occurredAt() == null ? null : Timestamp.from(d.occurredAt()),
+            sku,
+            paymentId
+        };
+        Object[] all = Arrays.copyOf(own, own.length + more.length);
+        System.arraycopy(more, 0, all, own.length, more.length);
+        return all;
     }
 
     private static final String SAVE_STATE = """
@@ -157,16 +165,7 @@ public class PaymentStore {
                         + " WHERE id IN (" + ORDER_PAYMENT_IDS + ") AND id <> ?"
                         + " UNION ALL SELECT * FROM saved) t" + MADE,
                 PaymentStore::orderPayment,
-                d.status().wireName(),
-                d.amountMinor(),
-                d.currency(),
-                d.refundedMinor(),
-                d.occurredAt() == null ? null : Timestamp.from(d.occurredAt()),
-                sku,
-                paymentId,
-                orderId,
-                orderId,
-                paymentId);
+                saveStateArguments(paymentId, d, sku, orderId, orderId, paymentId));
     }
 
     private static OrderPayment orderPayment(ResultSet rs, int i) throws SQLException {
