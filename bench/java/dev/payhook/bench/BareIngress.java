@@ -9,9 +9,12 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.camel.CamelContext;
 import org.apache.camel.component.jms.JmsComponent;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jms.core.JmsTemplate;
@@ -37,12 +40,30 @@ public class BareIngress {
 
     private final Provider provider;
     private final JmsTemplate jms;
+    private final CamelContext camel;
 
-    public BareIngress(ProviderRegistry providers, @Qualifier(IngressConnection.COMPONENT) JmsComponent ingress) {
+    public BareIngress(
+            ProviderRegistry providers,
+            @Qualifier(IngressConnection.COMPONENT) JmsComponent ingress,
+            CamelContext camel) {
+        this.camel = camel;
         this.provider = providers.get(PROVIDER);
         this.jms = new JmsTemplate(ingress.getConnectionFactory());
         jms.setDeliveryPersistent(true);
         jms.setExplicitQosEnabled(true);
+    }
+
+    /**
+     * The gateway gives every enabled provider the template's ingress route (ingress/IngressRoutes),
+     * this one too: taken away once made, so that this handler alone answers its path.
+     */
+    @EventListener(ApplicationReadyEvent.class)
+    public void withoutTheTemplatesRoute() throws Exception {
+        String route = "ingress-" + PROVIDER;
+        camel.getRouteController().stopRoute(route);
+        if (!camel.removeRoute(route)) {
+            throw new IllegalStateException("the template's route of " + PROVIDER + " could not be removed");
+        }
     }
 
     @PostMapping(path = "/webhooks/" + PROVIDER, produces = MediaType.APPLICATION_JSON_VALUE)

@@ -56,7 +56,8 @@ public class IngressRoutes {
         });
     }
 
-    private static void add(CamelContext camel, String provider) {
+    /** The template's ingress route for {@code provider}, added to {@code camel}. */
+    public static void add(CamelContext camel, String provider) {
         try {
             TemplatedRouteBuilder.builder(camel, TEMPLATE)
                     .routeId("ingress-" + provider)

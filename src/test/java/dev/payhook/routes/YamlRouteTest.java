@@ -49,8 +49,12 @@ abstract class YamlRouteTest extends CamelTestSupport {
             PluginHelper.getRoutesLoader(context)
                     .loadRoutes(PluginHelper.getResourceLoader(context).resolveResource("file:" + file));
         }
+        addRoutes(context);
         return context;
     }
+
+    /** Routes the gateway makes itself rather than read from a file. */
+    protected void addRoutes(CamelContext context) {}
 
     @BeforeEach
     void startFromADirectEndpoint() throws Exception {
