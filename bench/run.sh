@@ -50,6 +50,7 @@ gateway() {  # gateway NAME [--setting=value...]: the jar of $DIR on fresh data 
     --payhook.embedded-postgres.data-dir="$RUN/data-$name/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
     --spring.artemis.embedded.data-directory="$RUN/data-$name/artemis" \
     --payhook.ops.token="$TOKEN" --payhook.providers.stripe.secrets[0]="$SECRET" \
+    --payhook.providers.bench-noop.scheme=stripe --payhook.providers.bench-noop.secrets[0]="$SECRET" \
     --camel.main.routes-include-pattern="$(routes_in "$DIR")" \
     "$@" "${BROKER_ARGS[@]}" ${PAYHOOK_ARGS:-} > "$RUN/payhook-$name.log" 2>&1) &
   PID=$!
@@ -97,13 +98,12 @@ drained() {  # waits until every signed event sent so far has a receipt outcome
 }
 
 measure() {  # measure NAME DIR: both phases on the jar built in DIR, under $OUT/NAME; sets I1
-  local name=$1; DIR=$2; RUN="$OUT/$name"; mkdir -p "$RUN"
+  local name=$1 round; DIR=$2; RUN="$OUT/$name"; mkdir -p "$RUN"
   echo "== $name ($(cd "$DIR" && git rev-parse --short HEAD))"
   # 1. I1: processing off, so that neither phase pays for processing; the bare handler and the
   # no-op route answer on provider ids of their own (web/WebhookGate refuses unknown ones)
   gateway ingest --payhook.processing.enabled=false --payhook.bench.bare-ingress=true \
-    --payhook.providers.bench-bare.scheme=stripe --payhook.providers.bench-bare.secrets[0]="$SECRET" \
-    --payhook.providers.bench-noop.scheme=stripe --payhook.providers.bench-noop.secrets[0]="$SECRET"
+    --payhook.providers.bench-bare.scheme=stripe --payhook.providers.bench-bare.secrets[0]="$SECRET"
   echo "I1, processing off (warm-up not measured)"
   blast warmup-bare /webhooks/bench-bare > /dev/null
   blast warmup-signed /webhooks/stripe > /dev/null
@@ -161,16 +161,17 @@ measure() {  # measure NAME DIR: both phases on the jar built in DIR, under $OUT
   figure I1_signed_per_bare_durable_handler "$I1" ">=0.9"
   figure I2_ack_p99_ms_at_half_ingest "$HALF_ACK_P99" "<=50"
   figure M1_peak_rss_mb "$(peak_mb "$RUN/rss-process.txt")" "<=512"
+  stop
 }
 
 I1S=()
-for round in $(seq 1 "$ROUNDS"); do
+for r in $(seq 1 "$ROUNDS"); do
   if [ -n "${BASE:-}" ]; then
-    measure "base-$round" "$BASE_DIR"; BASE_I1=$I1
-    measure "head-$round" "$HERE"
-    echo "round $round: I1 $I1 here, $BASE_I1 at $BASE"
+    measure "base-$r" "$BASE_DIR"; BASE_I1=$I1
+    measure "head-$r" "$HERE"
+    echo "round $r: I1 $I1 here, $BASE_I1 at $BASE"
   else
-    measure "run-$round" "$HERE"
+    measure "run-$r" "$HERE"
   fi
   I1S+=("$I1")
 done
