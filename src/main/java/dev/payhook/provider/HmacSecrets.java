@@ -14,9 +14,6 @@ public record HmacSecrets(
 
     /** The configured secrets without the blanks an unset environment variable leaves. */
     public List<String> present() {
-        return secrets.stream()
-                .filter(s -> s != null && !s.isBlank())
-                .map(String::trim)
-                .toList();
+        return ProviderSettings.present(secrets);
     }
 }

@@ -31,9 +31,12 @@ public final class HmacVerifier {
     private final List<byte[]> keys;
     private final Encoding encoding;
 
-    /** {@code decodeKey} throws {@link IllegalStateException} naming the setting for a secret it cannot read. */
-    public HmacVerifier(HmacSecrets secrets, Function<String, byte[]> decodeKey, Encoding encoding) {
-        this.keys = secrets.present().stream().map(decodeKey).toList();
+    /**
+     * {@code secrets} as configured, without blanks; {@code decodeKey} throws
+     * {@link IllegalStateException} naming the setting for a secret it cannot read.
+     */
+    public HmacVerifier(List<String> secrets, Function<String, byte[]> decodeKey, Encoding encoding) {
+        this.keys = secrets.stream().map(decodeKey).toList();
         this.encoding = encoding;
     }
 

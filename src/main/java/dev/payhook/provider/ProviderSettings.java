@@ -3,6 +3,8 @@ package dev.payhook.provider;
 import java.lang.reflect.RecordComponent;
 import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -27,7 +29,7 @@ public interface ProviderSettings {
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("settings " + getClass().getSimpleName() + " cannot be read", e);
             }
-            String name = c.getName().replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
+            String name = c.getName().replaceAll("([A-Z])", "-$1").toLowerCase(Locale.ROOT);
             if (c.isAnnotationPresent(Credential.class)) {
                 credentials.put(name, isSet(value));
             } else if (value instanceof ProviderSettings nested) {
@@ -35,6 +37,14 @@ public interface ProviderSettings {
             }
         }
         return credentials;
+    }
+
+    /** {@code values} without the blanks an unset environment variable leaves, each trimmed. */
+    static List<String> present(List<String> values) {
+        return values.stream()
+                .filter(v -> v != null && !v.isBlank())
+                .map(String::trim)
+                .toList();
     }
 
     private static boolean isSet(Object value) {

@@ -37,7 +37,7 @@ public final class TimestampedHmac implements SignatureScheme {
         this.signatureKey = signatureKey;
         this.joiner = joiner;
         this.secrets = secrets;
-        this.verifier = new HmacVerifier(secrets, HmacVerifier.UTF8, HmacVerifier.Encoding.HEX);
+        this.verifier = new HmacVerifier(secrets.present(), HmacVerifier.UTF8, HmacVerifier.Encoding.HEX);
         this.clock = clock;
         this.ack = ack;
     }

@@ -131,11 +131,7 @@ class PublishedRsaAndBatchSamplesTest {
     }
 
     private static AdyenSettings adyenKey() {
-        return new AdyenSettings(
-                List.of("74F490DD33F7327BAECC88B2947C011FC02D014A473AAA33A8EC93E4DC069174"),
-                Duration.ofMinutes(5),
-                "",
-                "");
+        return new AdyenSettings(List.of("74F490DD33F7327BAECC88B2947C011FC02D014A473AAA33A8EC93E4DC069174"), "", "");
     }
 
     private static SignatureScheme alipay(String key) throws IOException {

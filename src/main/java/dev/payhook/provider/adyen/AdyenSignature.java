@@ -27,7 +27,7 @@ final class AdyenSignature implements SignatureScheme {
     private final byte[] basicAuth;
 
     AdyenSignature(AdyenSettings settings) {
-        this.verifier = new HmacVerifier(settings.hmac(), HexFormat.of()::parseHex, HmacVerifier.Encoding.BASE64);
+        this.verifier = new HmacVerifier(settings.present(), HexFormat.of()::parseHex, HmacVerifier.Encoding.BASE64);
         String user = settings.basicAuthUsername();
         this.basicAuth = user.isBlank()
                 ? null

@@ -10,9 +10,6 @@ public record AlipayKeys(@Credential @DefaultValue List<String> publicKeys) impl
 
     /** The configured keys without the blanks an unset environment variable leaves. */
     List<String> present() {
-        return publicKeys.stream()
-                .filter(k -> k != null && !k.isBlank())
-                .map(String::trim)
-                .toList();
+        return ProviderSettings.present(publicKeys);
     }
 }

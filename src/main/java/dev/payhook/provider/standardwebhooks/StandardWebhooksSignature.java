@@ -29,7 +29,8 @@ final class StandardWebhooksSignature implements SignatureScheme {
     StandardWebhooksSignature(String provider, HmacSecrets secrets, Clock clock) {
         this.secrets = secrets;
         this.clock = clock;
-        this.verifier = new HmacVerifier(secrets, s -> decodeSecret(provider, s), HmacVerifier.Encoding.BASE64);
+        this.verifier =
+                new HmacVerifier(secrets.present(), s -> decodeSecret(provider, s), HmacVerifier.Encoding.BASE64);
     }
 
     private static byte[] decodeSecret(String provider, String secret) {

@@ -10,7 +10,6 @@ import dev.payhook.support.AdyenBatch;
 import dev.payhook.support.GatewayTest;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
@@ -25,8 +24,7 @@ class AdyenBasicAuthTest {
             "false", List.of(AdyenNotificationTest.authorisation("ord-1", "psp-1", 100, "EUR", Instant.now())));
 
     private static AdyenSettings settings() {
-        return new AdyenSettings(
-                List.of(GatewayTest.ADYEN_KEY), Duration.ofMinutes(5), "adyen-notifier", "s3cret:with-colon");
+        return new AdyenSettings(List.of(GatewayTest.ADYEN_KEY), "adyen-notifier", "s3cret:with-colon");
     }
 
     private static String basic(String user, String password) {
