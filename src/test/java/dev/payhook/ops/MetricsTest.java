@@ -64,10 +64,13 @@ class MetricsTest extends GatewayTest {
         gateway.deliver(STRIPE, older, STRIPE.payment(older, payment, order, 1000, "USD", at.minusSeconds(60)));
         awaitMoved("stale", stale, () -> deliveries("stale"));
 
-        // a chargeback decided twice: the second decision contradicts the first
+        // a chargeback decided twice: the second decision contradicts the first. The first is
+        // awaited: consumers run concurrently, and the later one taken first leaves the older stale
         double review = deliveries("review");
+        double appliedBefore = deliveries("applied");
         String won = unique("evt");
         gateway.deliver(STRIPE, won, STRIPE.dispute(won, payment, Dispute.WON, 1000, "USD", at.plusSeconds(10)));
+        awaitMoved("applied", appliedBefore, () -> deliveries("applied"));
         String lost = unique("evt");
         gateway.deliver(STRIPE, lost, STRIPE.dispute(lost, payment, Dispute.LOST, 1000, "USD", at.plusSeconds(20)));
         awaitMoved("review", review, () -> deliveries("review"));
