@@ -91,7 +91,7 @@ public class OrdersController {
         } catch (UnparseablePayload e) {
             throw new InvalidInput("currency must be an ISO 4217 code with a minor unit");
         }
-        return new Order(orderId, body.amountMinor(), currency, body.sku(), body.customerId(), OrderStatus.PENDING);
+        return new Order(orderId, body.amountMinor(), currency, body.sku(), body.customerId(), OrderStatus.PENDING, 0);
     }
 
     private Checkout checkout(OrderRequest body) {
@@ -111,6 +111,7 @@ public class OrdersController {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("order_id", o.orderId());
         v.put("status", o.status().wireName());
+        v.put("version", o.version());
         v.put("amount_minor", o.amountMinor());
         v.put("currency", o.currency());
         v.put("sku", o.sku());

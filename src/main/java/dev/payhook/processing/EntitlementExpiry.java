@@ -1,5 +1,6 @@
 package dev.payhook.processing;
 
+import dev.payhook.payment.Cause;
 import dev.payhook.store.OrderStore;
 import java.time.Clock;
 import net.javacrumbs.shedlock.spring.annotation.SchedulerLock;
@@ -16,6 +17,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class EntitlementExpiry {
 
     private static final int BATCH = 500;
+    private static final Cause CAUSE = new Cause.Job("entitlement-expiry");
 
     private final OrderStore orders;
     private final OrderSettlement settlement;
@@ -35,7 +37,7 @@ public class EntitlementExpiry {
     @SchedulerLock(name = "entitlement-expiry")
     public void settleDue() {
         for (String orderId : orders.entitlementsDue(clock.instant(), BATCH)) {
-            tx.executeWithoutResult(s -> orders.lock(orderId).ifPresent(settlement::settle));
+            tx.executeWithoutResult(s -> orders.lock(orderId).ifPresent(o -> settlement.settle(o, CAUSE)));
         }
     }
 }

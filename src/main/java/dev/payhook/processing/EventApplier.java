@@ -2,6 +2,7 @@ package dev.payhook.processing;
 
 import dev.payhook.alerts.Alerts;
 import dev.payhook.broker.Destination;
+import dev.payhook.payment.Cause;
 import dev.payhook.payment.Order;
 import dev.payhook.payment.PaymentStateMachine;
 import dev.payhook.payment.PaymentStatus;
@@ -111,7 +112,8 @@ public class EventApplier {
             }
         });
         if (order != null) {
-            settlement.settle(order, payments.saveStateAndSettling(payment.id(), result.state(), sku, orderId));
+            settlement.settle(
+                    order, payments.saveStateAndSettling(payment.id(), result.state(), sku, orderId), cause(e));
         } else {
             payments.saveState(payment.id(), result.state(), sku);
         }
@@ -127,10 +129,14 @@ public class EventApplier {
         SubscriptionStateMachine.Outcome outcome = history.add(subscription, e, receipt, subscription.orderId());
         SubscriptionStatus status = outcome.result().state().status();
         if (order != null) {
-            settlement.settle(order);
+            settlement.settle(order, cause(e));
         }
         publish(e, null, status);
         judged(receipt, e, outcome.verdict(), "subscription's", status, subscription.orderId());
+    }
+
+    private static Cause cause(NormalizedEvent e) {
+        return new Cause.Delivery(e.provider(), e.eventId(), e.providerPaymentId(), e.subscriptionId());
     }
 
     /** The receipt says what the event did to the state its history derives, {@code whose} it is. */

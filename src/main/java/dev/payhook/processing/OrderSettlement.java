@@ -2,7 +2,9 @@ package dev.payhook.processing;
 
 import dev.payhook.broker.Destination;
 import dev.payhook.config.SubscriptionProperties;
+import dev.payhook.payment.Cause;
 import dev.payhook.payment.Order;
+import dev.payhook.payment.OrderChange;
 import dev.payhook.payment.OrderPayment;
 import dev.payhook.payment.OrderStatus;
 import dev.payhook.payment.Settlement;
@@ -22,7 +24,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Writes an order's {@link Settlement}: with the order row locked (after its payment's and its
  * subscription's), its payments and subscription read, the decision taken by the pure rules as of
- * now, then its status, entitlement, reviews and messages written.
+ * now, then its status, entitlement, reviews and messages written: a change of status or entitlement
+ * is told to the merchant with the order's new version and its {@link Cause}.
  */
 @Component
 public class OrderSettlement {
@@ -34,6 +37,7 @@ public class OrderSettlement {
     private final OutboxStore outbox;
     private final SubscriptionStore subscriptions;
     private final Reviews reviews;
+    private final OrderEvents events;
     private final Duration grace;
     private final Clock clock;
 
@@ -43,6 +47,7 @@ public class OrderSettlement {
             OutboxStore outbox,
             SubscriptionStore subscriptions,
             Reviews reviews,
+            OrderEvents events,
             SubscriptionProperties properties,
             Clock clock) {
         this.payments = payments;
@@ -50,17 +55,18 @@ public class OrderSettlement {
         this.outbox = outbox;
         this.subscriptions = subscriptions;
         this.reviews = reviews;
+        this.events = events;
         this.grace = properties.getGrace();
         this.clock = clock;
     }
 
     /** {@code order} was read locked in this transaction ({@link Reconciliation#lockOrder}). */
-    public void settle(Order order) {
-        settle(order, payments.settling(order.orderId()));
+    public void settle(Order order, Cause cause) {
+        settle(order, payments.settling(order.orderId()), cause);
     }
 
-    /** {@link #settle(Order)} with the order's payments already read, in this transaction after the lock. */
-    public void settle(Order order, List<OrderPayment> orderPayments) {
+    /** {@link #settle(Order, Cause)} with the order's payments already read, in this transaction after the lock. */
+    public void settle(Order order, List<OrderPayment> orderPayments, Cause cause) {
         String orderId = order.orderId();
         SubscriptionEntitlement.Standing subscription = subscriptions
                 .ofOrder(orderId)
@@ -72,8 +78,17 @@ public class OrderSettlement {
                         f.kind(), f.payment().key(), orderId, f.payment().id(), f.detail()));
         decision.refunds().forEach(extra -> refundRequest(order, extra));
         OrderStatus status = decision.status();
-        if (orders.settle(order, status, decision.entitlement(), decision.entitlementChangesAt())
-                && status == OrderStatus.PAID) {
+        boolean statusChanged = status != order.status();
+        orders.settle(order, status, decision.entitlement(), decision.entitlementChangesAt())
+                .ifPresent(settled -> events.changed(new OrderChange(
+                        order,
+                        status,
+                        statusChanged,
+                        settled.entitlement(),
+                        decision.entitlementChangesAt(),
+                        settled.version(),
+                        cause)));
+        if (statusChanged && status == OrderStatus.PAID) {
             notify(
                     "receipt",
                     "receipt:" + orderId,

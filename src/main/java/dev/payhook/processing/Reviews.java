@@ -7,24 +7,27 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 
-/** Opens a review once per kind and subject, and alerts ops when it is new. */
+/** Opens a review once per kind and subject; when it is new, tells the merchant and alerts ops. */
 @Component
 public class Reviews {
 
     private final ReviewStore reviews;
     private final Alerts alerts;
+    private final OrderEvents events;
 
-    public Reviews(ReviewStore reviews, Alerts alerts) {
+    public Reviews(ReviewStore reviews, Alerts alerts, OrderEvents events) {
         this.reviews = reviews;
         this.alerts = alerts;
+        this.events = events;
     }
 
     public void open(ReviewKind kind, String subject, String orderId, Long paymentId, String detail) {
-        if (reviews.open(kind, subject, orderId, paymentId, detail)) {
+        reviews.open(kind, subject, orderId, paymentId, detail).ifPresent(opened -> {
+            events.reviewOpened(opened);
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("order_id", orderId);
             details.put("detail", detail);
             alerts.raise(kind, subject, details);
-        }
+        });
     }
 }

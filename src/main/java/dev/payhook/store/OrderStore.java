@@ -79,7 +79,7 @@ public class OrderStore {
     }
 
     /** What {@link #order} reads, in its order. */
-    static final String COLUMNS = "order_id, amount_minor, currency, sku, customer_id, status";
+    static final String COLUMNS = "order_id, amount_minor, currency, sku, customer_id, status, version";
 
     public Optional<Order> find(String orderId) {
         return query("SELECT " + COLUMNS + " FROM orders WHERE order_id = ?", orderId);
@@ -102,18 +102,32 @@ public class OrderStore {
                 rs.getString(first + 2),
                 rs.getString(first + 3),
                 rs.getString(first + 4),
-                WireName.parse(OrderStatus.class, rs.getString(first + 5)));
+                WireName.parse(OrderStatus.class, rs.getString(first + 5)),
+                rs.getLong(first + 6));
     }
+
+    /** What a settlement changed: the order's version after it and the entitlement it left. */
+    public record Settled(long version, EntitlementStatus entitlement) {}
 
     /**
      * The order's status and its entitlement, in one statement: {@code entitlement} NONE revokes one
      * granted earlier; any other is set until {@code changesAt} (null: until an event changes it),
-     * when a scheduled check settles the order again. True when the order's status changed.
+     * when a scheduled check settles the order again. When either changed, the order's version goes
+     * up by one and is returned; empty when nothing changed.
      */
-    public boolean settle(Order o, OrderStatus status, EntitlementStatus entitlement, Instant changesAt) {
+    public Optional<Settled> settle(Order o, OrderStatus status, EntitlementStatus entitlement, Instant changesAt) {
         Object[] setStatus = {status.wireName(), o.orderId(), status.wireName()};
         if (entitlement == EntitlementStatus.NONE) {
-            return 1 == jdbc.update(REVOKE + SET_STATUS, concat(new Object[] {o.orderId()}, setStatus));
+            // the statement's snapshot sees the entitlement as it was: none stays none, any other is revoked
+            return jdbc
+                    .query(
+                            REVOKE + SET_STATUS + ", (SELECT status FROM entitlements WHERE order_id = ?)",
+                            (rs, i) -> new Settled(
+                                    rs.getLong(1),
+                                    rs.getString(2) == null ? EntitlementStatus.NONE : EntitlementStatus.REVOKED),
+                            concat(concat(new Object[] {o.orderId()}, setStatus), new Object[] {o.orderId()}))
+                    .stream()
+                    .findFirst();
         }
         Object[] grant = {
             o.orderId(),
@@ -122,7 +136,10 @@ public class OrderStore {
             entitlement.wireName(),
             changesAt == null ? null : Timestamp.from(changesAt)
         };
-        return 1 == jdbc.update(GRANT + SET_STATUS, concat(grant, setStatus));
+        return jdbc
+                .query(GRANT + SET_STATUS, (rs, i) -> new Settled(rs.getLong(1), entitlement), concat(grant, setStatus))
+                .stream()
+                .findFirst();
     }
 
     private static final String GRANT = """
@@ -131,17 +148,21 @@ public class OrderStore {
                 ON CONFLICT (order_id) DO UPDATE SET status = EXCLUDED.status, changes_at = EXCLUDED.changes_at,
                     updated_at = CASE WHEN entitlements.status <> EXCLUDED.status THEN now() ELSE entitlements.updated_at END
                 WHERE entitlements.status <> EXCLUDED.status
-                   OR entitlements.changes_at IS DISTINCT FROM EXCLUDED.changes_at)
+                   OR entitlements.changes_at IS DISTINCT FROM EXCLUDED.changes_at
+                RETURNING 1)
             """;
     /** Revokes an entitlement granted earlier, if there is one. */
     private static final String REVOKE = """
             WITH entitlement AS (
                 UPDATE entitlements SET status = 'revoked', changes_at = NULL, updated_at = now()
-                WHERE order_id = ? AND status <> 'revoked')
+                WHERE order_id = ? AND status <> 'revoked'
+                RETURNING 1)
             """;
 
-    private static final String SET_STATUS =
-            "UPDATE orders SET status = ?, updated_at = now() WHERE order_id = ? AND status <> ?";
+    private static final String SET_STATUS = """
+            UPDATE orders SET status = ?, version = version + 1, updated_at = now()
+            WHERE order_id = ? AND (status <> ? OR EXISTS (SELECT 1 FROM entitlement))
+            RETURNING version""";
 
     private static Object[] concat(Object[] a, Object[] b) {
         Object[] all = Arrays.copyOf(a, a.length + b.length);

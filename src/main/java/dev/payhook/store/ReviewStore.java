@@ -4,6 +4,7 @@ import dev.payhook.payment.ReviewKind;
 import dev.payhook.payment.WireName;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -29,11 +30,26 @@ public class ReviewStore {
         this.jdbc = jdbc;
     }
 
-    /** Opens the review {@code kind} about {@code subject} unless it exists; true when it is new. */
-    public boolean open(ReviewKind kind, String subject, String orderId, Long paymentId, String detail) {
-        return jdbc.update("""
-                INSERT INTO reviews (kind, subject, order_id, payment_id, detail) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (kind, subject) DO NOTHING""", kind.wireName(), subject, orderId, paymentId, detail) == 1;
+    /** A review just opened, with the payment it is about when it names one. */
+    public record Opened(long id, ReviewKind kind, String orderId, String provider, String providerPaymentId) {}
+
+    /** Opens the review {@code kind} about {@code subject} unless it exists; empty when it existed. */
+    public Optional<Opened> open(ReviewKind kind, String subject, String orderId, Long paymentId, String detail) {
+        return jdbc
+                .query(
+                        """
+                WITH r AS (
+                    INSERT INTO reviews (kind, subject, order_id, payment_id, detail) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (kind, subject) DO NOTHING RETURNING id, payment_id)
+                SELECT r.id, p.provider, p.provider_payment_id FROM r LEFT JOIN payments p ON p.id = r.payment_id""",
+                        (rs, i) -> new Opened(rs.getLong(1), kind, orderId, rs.getString(2), rs.getString(3)),
+                        kind.wireName(),
+                        subject,
+                        orderId,
+                        paymentId,
+                        detail)
+                .stream()
+                .findFirst();
     }
 
     /** {@code status} null: every review. */

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class SettlementTest {
 
-    private static final Order ORDER = new Order("ord_1", 500, "USD", "book-1", "c-1", OrderStatus.PENDING);
+    private static final Order ORDER = new Order("ord_1", 500, "USD", "book-1", "c-1", OrderStatus.PENDING, 0);
     private static final SubscriptionEntitlement.Standing ACTIVE_UNTIL =
             new SubscriptionEntitlement.Standing(EntitlementStatus.ACTIVE, Instant.parse("2026-07-01T00:00:00Z"));
 

@@ -10,10 +10,13 @@ import dev.payhook.store.OrderStore;
 import dev.payhook.support.EventHarness;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.LongStream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -21,6 +24,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * docs/DESIGN.md §3.2: a payment's outcome depends on the set of its events, never on their arrival.
@@ -29,7 +34,8 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * learned of it (docs/DESIGN.md §7: lookups go through the same processing), are applied twice
  * through the processing step against PostgreSQL: once in occurred_at order, once shuffled with
  * duplicates (one thread, then four at once), so webhooks and runs interleave every way. Payment,
- * order and entitlement must end the same. jqwik prints the seed of a failing run.
+ * order and entitlement must end the same, and a merchant that keeps the order message with the highest
+ * version ends with that state. jqwik prints the seed of a failing run.
  */
 class PaymentHistoryPropertyTest {
 
@@ -44,6 +50,7 @@ class PaymentHistoryPropertyTest {
             EventType.DISPUTE_WON,
             EventType.DISPUTE_LOST);
     private static final AtomicLong RUN = new AtomicLong();
+    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static EventHarness harness;
 
     /** One event of the history; {@code at} in seconds after T0, so events may share an instant. */
@@ -210,12 +217,13 @@ class PaymentHistoryPropertyTest {
         String paymentId = "pi_" + run;
         harness.context(OrderStore.class)
                 .insertIfAbsent(
-                        new Order(orderId, h.amount(), h.currency(), "book-1", "cus_" + run, OrderStatus.PENDING));
+                        new Order(orderId, h.amount(), h.currency(), "book-1", "cus_" + run, OrderStatus.PENDING, 0));
         harness.deliverConcurrently(
                 deliveries.stream()
                         .map(s -> event(s, run, orderId, paymentId, h.currency()))
                         .toList(),
                 consumers);
+        assertAMerchantKeepingTheHighestVersionAgrees(orderId, new Random(run.hashCode()));
         return harness.jdbc.queryForObject(
                 """
                 SELECT p.status, p.amount_minor, p.currency, coalesce(p.refunded_minor, 0), o.status,
@@ -232,6 +240,43 @@ class PaymentHistoryPropertyTest {
                         rs.getString(6)),
                 paymentId,
                 orderId);
+    }
+
+    /**
+     * DESIGN.md §11.1: the order's messages, one per change with versions 1..n, received in any order
+     * and some twice by a consumer that keeps the highest version, leave it with the order's state.
+     */
+    private static void assertAMerchantKeepingTheHighestVersionAgrees(String orderId, Random arrival) {
+        List<JsonNode> messages = new ArrayList<>(harness.jdbc.query(
+                "SELECT payload::text FROM outbox WHERE dedupe_key LIKE ?",
+                (rs, i) -> JSON.readTree(rs.getString(1)),
+                "order:" + orderId + ":%"));
+        assertThat(messages.stream().map(m -> m.path("data").path("version").asLong()))
+                .as("one message per change")
+                .containsExactlyInAnyOrderElementsOf(
+                        LongStream.rangeClosed(1, messages.size()).boxed().toList());
+        if (!messages.isEmpty()) {
+            messages.add(messages.get(arrival.nextInt(messages.size())));
+        }
+        Collections.shuffle(messages, arrival);
+        JsonNode kept = null;
+        for (JsonNode m : messages) {
+            if (kept == null
+                    || m.path("data").path("version").asLong()
+                            > kept.path("version").asLong()) {
+                kept = m.path("data");
+            }
+        }
+        Map<String, Object> order = harness.jdbc.queryForMap("""
+                SELECT o.status, o.version, coalesce(e.status, 'none') AS entitlement
+                FROM orders o LEFT JOIN entitlements e ON e.order_id = o.order_id WHERE o.order_id = ?""", orderId);
+        assertThat(kept == null ? "pending" : kept.path("status").asString()).isEqualTo(order.get("status"));
+        assertThat(kept == null ? 0L : kept.path("version").asLong()).isEqualTo(order.get("version"));
+        assertThat(
+                        kept == null
+                                ? "none"
+                                : kept.path("entitlement").path("status").asString())
+                .isEqualTo(order.get("entitlement"));
     }
 
     private static NormalizedEvent event(Step s, String run, String orderId, String paymentId, String currency) {

@@ -163,7 +163,7 @@ class SubscriptionHistoryPropertyTest {
         String orderId = "ord_" + run;
         String subscriptionId = "sub_" + run;
         harness.context(OrderStore.class)
-                .insertIfAbsent(new Order(orderId, 500, "USD", "book-1", "cus_" + run, OrderStatus.PENDING));
+                .insertIfAbsent(new Order(orderId, 500, "USD", "book-1", "cus_" + run, OrderStatus.PENDING, 0));
         harness.deliverConcurrently(
                 deliveries.stream()
                         .map(s -> event(s, run, orderId, subscriptionId))

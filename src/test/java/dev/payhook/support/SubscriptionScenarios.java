@@ -187,7 +187,7 @@ public abstract class SubscriptionScenarios extends GatewayTest {
     }
 
     @Test
-    void aFailedRenewalIsPastDueEntitledWithinTheGraceAndSuspendedAfter() {
+    void aFailedRenewalIsPastDueEntitledWithinTheGraceAndSuspendedAfter() throws Exception {
         Instant now = seconds(Instant.now());
         Sub recent = signUp(1000, 1000);
         sendSubscription(Change.CREATED, recent, now.minus(Duration.ofDays(20)), now.plus(Duration.ofDays(10)));
@@ -200,6 +200,17 @@ public abstract class SubscriptionScenarios extends GatewayTest {
         pastDue(lapsing, now.minus(GRACE).plusSeconds(8), now.plus(Duration.ofDays(10)));
         awaitSubscription(lapsing.order(), "past_due");
         awaitEntitlement(lapsing.order(), "suspended");
+        List<JsonNode> told = MerchantQueue.take(
+                connectionFactory,
+                MerchantQueue.ofOrder(lapsing.order()),
+                m -> m.path("type").asString().equals("entitlement.suspended"),
+                1,
+                DEADLINE);
+        assertThat(told).as("the merchant is told when the grace ends").hasSize(1);
+        assertThat(told.get(0).path("data").path("cause").path("job").asString())
+                .isEqualTo("entitlement-expiry");
+        assertThat(told.get(0).path("data").path("version").asLong())
+                .isEqualTo(gateway.order(lapsing.order()).path("version").asLong());
         assertThat(gateway.order(recent.order())
                         .path("entitlement")
                         .path("status")

@@ -1,0 +1,71 @@
+package dev.payhook.processing;
+
+import dev.payhook.broker.Destination;
+import dev.payhook.payment.OrderChange;
+import dev.payhook.store.OutboxStore;
+import dev.payhook.store.ReviewStore;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The messages a merchant acts on (DESIGN.md §11.1), written to the outbox in the transaction that
+ * made the change, for payhook.events: {@code {"type","timestamp","data"}}. Each is keyed so that
+ * writing it again adds nothing: an order's change by its version, a review by its id.
+ */
+@Component
+public class OrderEvents {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final OutboxStore outbox;
+    private final Clock clock;
+
+    public OrderEvents(OutboxStore outbox, Clock clock) {
+        this.outbox = outbox;
+        this.clock = clock;
+    }
+
+    /** {@code order.<status>} or {@code entitlement.<status>}, with the order's whole state after the change. */
+    public void changed(OrderChange c) {
+        Map<String, Object> entitlement = new LinkedHashMap<>();
+        entitlement.put("status", c.entitlement().wireName());
+        entitlement.put(
+                "changes_at",
+                c.entitlementChangesAt() == null
+                        ? null
+                        : c.entitlementChangesAt().toString());
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("order_id", c.order().orderId());
+        data.put("status", c.status().wireName());
+        data.put("version", c.version());
+        data.put("entitlement", entitlement);
+        data.put("amount_minor", c.order().amountMinor());
+        data.put("currency", c.order().currency());
+        data.put("sku", c.order().sku());
+        data.put("customer_id", c.order().customerId());
+        data.put("cause", c.cause().fields());
+        publish(c.type(), "order:" + c.order().orderId() + ":" + c.version(), data);
+    }
+
+    /** {@code review.opened}: a review a person has to look at. */
+    public void reviewOpened(ReviewStore.Opened review) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("review_id", review.id());
+        data.put("kind", review.kind().wireName());
+        data.put("order_id", review.orderId());
+        data.put("provider", review.provider());
+        data.put("provider_payment_id", review.providerPaymentId());
+        publish("review.opened", "review:" + review.id(), data);
+    }
+
+    private void publish(String type, String key, Map<String, Object> data) {
+        Map<String, Object> message = new LinkedHashMap<>();
+        message.put("type", type);
+        message.put("timestamp", clock.instant().toString());
+        message.put("data", data);
+        outbox.add(Destination.EVENTS, type, key, JSON.writeValueAsString(message));
+    }
+}
