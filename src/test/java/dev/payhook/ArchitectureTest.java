@@ -36,8 +36,11 @@ class ArchitectureTest {
         MAY_USE.put("ingress", List.of("config", "broker", "payment", "provider", "alerts"));
         MAY_USE.put("processing", List.of("config", "broker", "payment", "provider", "store", "alerts"));
         MAY_USE.put("outbox", List.of("config", "broker", "store"));
+        MAY_USE.put("merchant", List.of("config", "broker", "outbox"));
         MAY_USE.put("reconcile", List.of("config", "payment", "provider", "store", "alerts", "processing"));
-        MAY_USE.put("ops", List.of("config", "broker", "payment", "provider", "store", "processing", "reconcile"));
+        MAY_USE.put(
+                "ops",
+                List.of("config", "broker", "payment", "provider", "store", "processing", "reconcile", "merchant"));
         MAY_USE.put("returns", List.of("config", "payment", "provider", "store", "alerts", "reconcile"));
         MAY_USE.put("web", List.of("config", "provider"));
         MAY_USE.put("embedded", List.of("config", "broker"));

@@ -16,8 +16,10 @@ public enum Destination {
     ALERTS("payhook.alerts", false),
     /** Receipts and refund requests for the merchant. */
     NOTIFICATIONS("payhook.notifications", false),
-    /** Normalized events for the merchant's consumers. */
-    EVENTS("payhook.events", true);
+    /** Normalized events and order events for the merchant's consumers. */
+    EVENTS("payhook.events", true),
+    /** Messages a merchant's HTTP endpoint did not take within its retry schedule, kept for replay. */
+    DELIVERIES_FAILED("payhook.deliveries.failed", false);
 
     private final String address;
     private final boolean topic;

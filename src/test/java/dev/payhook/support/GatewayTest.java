@@ -98,6 +98,21 @@ public abstract class GatewayTest {
     protected Gateway gateway;
 
     /** Both secrets of every provider, so rotation is exercised everywhere. */
+    /** The merchant's HTTP endpoint every test's messages are delivered to ({@link MerchantReceiver}). */
+    public static final String ENDPOINT = "shop";
+
+    @DynamicPropertySource
+    static void merchantEndpoint(DynamicPropertyRegistry registry) {
+        String prefix = "payhook.deliveries." + ENDPOINT;
+        registry.add(prefix + ".url", () -> MerchantReceiver.url(ENDPOINT));
+        registry.add(prefix + ".allow-insecure", () -> "true");
+        registry.add(prefix + ".secrets[0]", () -> MerchantReceiver.SECRET);
+        registry.add(prefix + ".secrets[1]", () -> MerchantReceiver.PREVIOUS_SECRET);
+        // a failing message is failed within a test's deadline
+        registry.add(prefix + ".retry-schedule", () -> "500ms,1s");
+        registry.add(prefix + ".timeout", () -> "2s");
+    }
+
     @DynamicPropertySource
     static void providerSecrets(DynamicPropertyRegistry registry) {
         for (TestProvider p : TestProvider.values()) {

@@ -1,0 +1,131 @@
+package dev.payhook.merchant;
+
+import dev.payhook.broker.Trace;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import org.apache.activemq.artemis.api.core.Message;
+import org.apache.camel.Exchange;
+import org.springframework.stereotype.Component;
+
+/**
+ * The steps of routes/templates/deliver-http.yaml: whether the endpoint wants a message, and one
+ * attempt at it, which says what becomes of the message ({@value #NEXT}): done, a copy due again
+ * after the schedule's next delay, or failed. The copies carry what the attempts need across them.
+ */
+@Component("merchantDelivery")
+public class MerchantDelivery {
+
+    /** Which endpoint the route serves. */
+    static final String ENDPOINT_PROPERTY = "merchantEndpoint";
+    /** DONE, RETRY or FAILED, read by the route's choice. */
+    static final String NEXT = "merchantNext";
+
+    /** The message's stable id, sent as {@code webhook-id}. */
+    public static final String KEY = "PayhookKey";
+
+    public static final String TYPE = "PayhookKind";
+    /** Attempts made before this copy. */
+    public static final String ATTEMPTS = "PayhookAttempts";
+    /** When the outbox published the message (epoch millis): what the latency counts from. */
+    public static final String PUBLISHED_AT = "PayhookPublishedAt";
+    /** On a failed message: its endpoint, the last status or result, an excerpt of the last response, when. */
+    public static final String ENDPOINT = "PayhookEndpoint";
+
+    public static final String LAST_STATUS = "PayhookLastStatus";
+    public static final String LAST_RESPONSE = "PayhookLastResponse";
+    public static final String FAILED_AT = "PayhookFailedAt";
+
+    enum Next {
+        DONE,
+        RETRY,
+        FAILED
+    }
+
+    private final Endpoints endpoints;
+    private final MeterRegistry meters;
+    private final Clock clock;
+
+    public MerchantDelivery(Endpoints endpoints, MeterRegistry meters, Clock clock) {
+        this.endpoints = endpoints;
+        this.meters = meters;
+        this.clock = clock;
+    }
+
+    /** The filter: a type the endpoint did not ask for is consumed unsent. */
+    public boolean wanted(Exchange exchange) {
+        return endpoint(exchange).wants(exchange.getMessage().getHeader(TYPE, String.class));
+    }
+
+    public void attempt(Exchange exchange) {
+        Endpoint endpoint = endpoint(exchange);
+        org.apache.camel.Message m = exchange.getMessage();
+        String key = m.getHeader(KEY, String.class);
+        String type = m.getHeader(TYPE, String.class);
+        String traceparent = m.getHeader(Trace.TRACEPARENT, String.class);
+        String body = m.getBody(String.class);
+        int attempts = Optional.ofNullable(m.getHeader(ATTEMPTS, Integer.class)).orElse(0) + 1;
+        long publishedAt = Optional.ofNullable(m.getHeader(PUBLISHED_AT, Long.class))
+                .or(() -> Optional.ofNullable(m.getHeader("JMSTimestamp", Long.class)))
+                .orElse(clock.millis());
+
+        Instant now = clock.instant();
+        Answer answer = endpoint.post(key, traceparent, body.getBytes(StandardCharsets.UTF_8), now.getEpochSecond());
+        Counter.builder("payhook.delivery.attempts")
+                .description("attempts to deliver a message to a merchant's HTTP endpoint, by what they got")
+                .tag("endpoint", endpoint.name())
+                .tag("result", answer.result())
+                .register(meters)
+                .increment();
+
+        // the copy that goes on carries only what Payhook put on the message, never what the broker added
+        m.removeHeaders("*");
+        m.setBody(body);
+        m.setHeader(KEY, key);
+        m.setHeader(TYPE, type);
+        if (traceparent != null) {
+            m.setHeader(Trace.TRACEPARENT, traceparent);
+        }
+        m.setHeader(ATTEMPTS, attempts);
+        m.setHeader(PUBLISHED_AT, publishedAt);
+        if (answer.taken()) {
+            endpoint.succeeded(now);
+            Timer.builder("payhook.delivery.latency")
+                    .description("from the message's publication to the endpoint's 2xx")
+                    .tag("endpoint", endpoint.name())
+                    .publishPercentileHistogram()
+                    .register(meters)
+                    .record(Duration.ofMillis(Math.max(0, clock.millis() - publishedAt)));
+            exchange.setProperty(NEXT, Next.DONE.name());
+            return;
+        }
+        endpoint.failed(new Endpoint.Failure(now, answer.statusOrResult()));
+        Optional<Duration> retry = endpoint.retryAfter(attempts);
+        if (retry.isPresent()) {
+            m.setHeader(
+                    Message.HDR_SCHEDULED_DELIVERY_TIME.toString(),
+                    clock.millis() + retry.get().toMillis());
+            exchange.setProperty(NEXT, Next.RETRY.name());
+            return;
+        }
+        m.setHeader(ENDPOINT, endpoint.name());
+        m.setHeader(LAST_STATUS, answer.statusOrResult());
+        m.setHeader(LAST_RESPONSE, answer.excerpt());
+        m.setHeader(FAILED_AT, now.toEpochMilli());
+        Counter.builder("payhook.deliveries.failed")
+                .description("messages a merchant's endpoint did not take within its retry schedule")
+                .tag("endpoint", endpoint.name())
+                .register(meters)
+                .increment();
+        exchange.setProperty(NEXT, Next.FAILED.name());
+    }
+
+    private Endpoint endpoint(Exchange exchange) {
+        return endpoints.get(exchange.getProperty(ENDPOINT_PROPERTY, String.class));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.payhook.support;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * The merchant's web application, as an HTTP server that takes Payhook's deliveries: 200 to any POST
+ * unless a test stubs otherwise for its own order. Every test's deliveries reach it.
+ */
+public final class MerchantReceiver {
+
+    /** The secrets the test endpoint signs with: the current one and the one being rotated out. */
+    public static final String SECRET = "whsec_"
+            + Base64.getEncoder().encodeToString("payhook-merchant-test-key-current".getBytes(StandardCharsets.UTF_8));
+
+    public static final String PREVIOUS_SECRET = "whsec_"
+            + Base64.getEncoder().encodeToString("payhook-merchant-test-key-previous".getBytes(StandardCharsets.UTF_8));
+
+    private static WireMockServer server;
+
+    private MerchantReceiver() {}
+
+    public static synchronized WireMockServer server() {
+        if (server == null) {
+            server = new WireMockServer(
+                    wireMockConfig().dynamicPort().containerThreads(16).maxRequestJournalEntries(20_000));
+            server.start();
+            server.stubFor(any(urlPathMatching("/hooks/.*"))
+                    .atPriority(10)
+                    .willReturn(aResponse().withStatus(200)));
+            Runtime.getRuntime().addShutdownHook(new Thread(server::stop));
+        }
+        return server;
+    }
+
+    /** Where endpoint {@code name} delivers. */
+    public static String url(String name) {
+        return server().baseUrl() + "/hooks/" + name;
+    }
+
+    /** What endpoint {@code name} was sent whose body contains {@code text}, oldest first. */
+    public static List<LoggedRequest> received(String name, String text) {
+        List<LoggedRequest> all = server().findAll(com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor(
+                        urlPathMatching("/hooks/" + name))
+                .withRequestBody(com.github.tomakehurst.wiremock.client.WireMock.containing(text)));
+        return all.stream()
+                .sorted(java.util.Comparator.comparing(LoggedRequest::getLoggedDate))
+                .toList();
+    }
+}
