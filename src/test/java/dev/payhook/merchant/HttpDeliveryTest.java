@@ -8,8 +8,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import com.standardwebhooks.Webhook;
+import dev.payhook.support.Gateway;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.MerchantReceiver;
 import dev.payhook.support.Scrape;
@@ -92,5 +94,82 @@ class HttpDeliveryTest extends GatewayTest {
         assertThat(MerchantReceiver.received(ENDPOINT, order))
                 .as("taken: no third attempt")
                 .hasSize(2);
+    }
+
+    @Test
+    void aMessageNeverTakenFailsAfterTheScheduleAndOpsReplayItWithItsWebhookId() {
+        String order = unique("ord");
+        StubMapping down = MerchantReceiver.server()
+                .stubFor(post(urlPathEqualTo("/hooks/" + ENDPOINT))
+                        .withRequestBody(containing(order))
+                        .willReturn(aResponse().withStatus(503).withBody("down for maintenance")));
+        double failedBefore = Scrape.of(gateway).value("payhook_deliveries_failed_total", "endpoint=" + ENDPOINT);
+        gateway.putOrder(order, 800, "USD");
+        String event = unique("evt");
+        gateway.deliver(STRIPE, event, STRIPE.payment(event, unique("pay"), order, 800, "USD", Instant.now()));
+
+        String webhookId = "order:" + order + ":1";
+        JsonNode failed = awaitFailed(webhookId);
+        // the first attempt and one per delay of the schedule (500ms,1s)
+        assertThat(failed.path("attempts").asInt()).isEqualTo(3);
+        assertThat(failed.path("last_status").asString()).isEqualTo("503");
+        assertThat(failed.path("last_response").asString()).isEqualTo("down for maintenance");
+        assertThat(failed.path("type").asString()).isEqualTo("order.paid");
+        assertThat(MerchantReceiver.received(ENDPOINT, order)).hasSize(3);
+        assertThat(Scrape.of(gateway).value("payhook_deliveries_failed_total", "endpoint=" + ENDPOINT))
+                .isGreaterThan(failedBefore);
+        JsonNode shop = endpointStatus();
+        assertThat(shop.path("last_failure").path("status").asString()).isNotEmpty();
+        assertThat(shop.path("url").asString()).isEqualTo(MerchantReceiver.url(ENDPOINT));
+
+        MerchantReceiver.server().removeStub(down);
+        Gateway.Answer replayed = gateway.call(
+                "POST",
+                "/ops/deliveries/failed/replay",
+                "{\"ids\":[\"" + failed.path("id").asString() + "\"]}");
+        assertThat(replayed.status()).isEqualTo(202);
+        assertThat(replayed.json().path("replayed").asInt()).isEqualTo(1);
+
+        List<LoggedRequest> attempts = awaitReceived(order, 4);
+        assertThat(attempts.get(3).getHeader("webhook-id")).isEqualTo(webhookId);
+        await().atMost(DEADLINE).until(() -> failedRow(webhookId) == null);
+        await().atMost(DEADLINE)
+                .until(() -> !endpointStatus().path("last_success").isNull());
+    }
+
+    @Test
+    void aReplayNamesIdsOrAnEndpointItKnows() {
+        assertThat(gateway.call("POST", "/ops/deliveries/failed/replay", "{}").status())
+                .isEqualTo(400);
+        assertThat(gateway.call("POST", "/ops/deliveries/failed/replay", "{\"endpoint\":\"nobody\"}")
+                        .status())
+                .isEqualTo(400);
+        assertThat(gateway.call("POST", "/ops/deliveries/failed/replay", "{\"ids\":[\"x') OR (1=1\"]}")
+                        .status())
+                .isEqualTo(400);
+    }
+
+    private JsonNode endpointStatus() {
+        for (JsonNode e : gateway.get("/ops/deliveries").json()) {
+            if (e.path("endpoint").asString().equals(ENDPOINT)) {
+                return e;
+            }
+        }
+        throw new AssertionError("no endpoint " + ENDPOINT + " in GET /ops/deliveries");
+    }
+
+    private JsonNode failedRow(String webhookId) {
+        for (JsonNode row :
+                gateway.get("/ops/deliveries/failed?endpoint=" + ENDPOINT).json()) {
+            if (row.path("webhook_id").asString().equals(webhookId)) {
+                return row;
+            }
+        }
+        return null;
+    }
+
+    private JsonNode awaitFailed(String webhookId) {
+        await().atMost(DEADLINE).until(() -> failedRow(webhookId) != null);
+        return failedRow(webhookId);
     }
 }

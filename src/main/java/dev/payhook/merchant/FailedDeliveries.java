@@ -1,0 +1,133 @@
+package dev.payhook.merchant;
+
+import dev.payhook.broker.BrokerConnections;
+import dev.payhook.broker.Destination;
+import dev.payhook.broker.Trace;
+import jakarta.jms.Connection;
+import jakarta.jms.ConnectionFactory;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.MessageProducer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.springframework.jms.core.JmsTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * payhook.deliveries.failed: the messages an endpoint did not take within its retry schedule, browsed
+ * for ops and replayed: moved back to their endpoint's queue with their original {@code webhook-id}
+ * and a fresh schedule, in one JMS transaction, so a message is never both failed and waiting.
+ */
+@Component
+public class FailedDeliveries {
+
+    /** A replay takes what is there now; a message sent to the failed queue later is not waited for. */
+    private static final long RECEIVE_MILLIS = 200;
+
+    private final ConnectionFactory broker;
+    private final JmsTemplate jms;
+    private final Endpoints endpoints;
+
+    public FailedDeliveries(ConnectionFactory connectionFactory, Endpoints endpoints) {
+        this.broker = BrokerConnections.uncached(connectionFactory);
+        this.jms = new JmsTemplate(broker);
+        this.endpoints = endpoints;
+    }
+
+    /** Up to {@code limit} failed messages, oldest first; of one endpoint when {@code endpoint} is not null. */
+    public List<Map<String, Object>> list(String endpoint, int limit) {
+        List<Map<String, Object>> rows = jms.browseSelected(
+                Destination.DELIVERIES_FAILED.address(), endpoint == null ? null : ofEndpoint(endpoint), (s, b) -> {
+                    List<Map<String, Object>> found = new ArrayList<>();
+                    for (var e = b.getEnumeration(); e.hasMoreElements() && found.size() < limit; ) {
+                        found.add(row((Message) e.nextElement()));
+                    }
+                    return found;
+                });
+        return rows == null ? List.of() : Collections.unmodifiableList(rows);
+    }
+
+    /** Replays the failed messages with these ids (those still there); how many were replayed. */
+    public int replay(List<String> ids) throws JMSException {
+        for (String id : ids) {
+            if (!id.matches("ID:[A-Za-z0-9:-]{1,80}")) {
+                throw new IllegalArgumentException("not a failed delivery's id: " + id);
+            }
+        }
+        return ids.isEmpty()
+                ? 0
+                : move("JMSMessageID IN ("
+                        + ids.stream().map(i -> "'" + i + "'").collect(Collectors.joining(",")) + ")");
+    }
+
+    /** Replays every failed message of {@code endpoint}; how many were replayed. */
+    public int replayAll(String endpoint) throws JMSException {
+        return move(ofEndpoint(endpoint));
+    }
+
+    private String ofEndpoint(String endpoint) {
+        if (!endpoints.has(endpoint)) {
+            throw new IllegalArgumentException("no endpoint " + endpoint + " under payhook.deliveries");
+        }
+        return MerchantDelivery.ENDPOINT + " = '" + endpoint + "'";
+    }
+
+    private int move(String selector) throws JMSException {
+        int moved = 0;
+        try (Connection connection = broker.createConnection();
+                Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
+                // a message whose endpoint is no longer configured is not taken: it stays failed, not lost
+                MessageConsumer failed = session.createConsumer(
+                        session.createQueue(Destination.DELIVERIES_FAILED.address()),
+                        "(" + selector + ") AND " + MerchantDelivery.ENDPOINT + " IN ("
+                                + endpoints.all().stream()
+                                        .map(e -> "'" + e.name() + "'")
+                                        .collect(Collectors.joining(","))
+                                + ")");
+                MessageProducer producer = session.createProducer(null)) {
+            connection.start();
+            for (Message m = failed.receive(RECEIVE_MILLIS); m != null; m = failed.receive(RECEIVE_MILLIS)) {
+                String endpoint = m.getStringProperty(MerchantDelivery.ENDPOINT);
+                TextMessage copy = session.createTextMessage(((TextMessage) m).getText());
+                copy.setStringProperty(MerchantDelivery.KEY, m.getStringProperty(MerchantDelivery.KEY));
+                copy.setStringProperty(MerchantDelivery.TYPE, m.getStringProperty(MerchantDelivery.TYPE));
+                copy.setStringProperty(Trace.TRACEPARENT, m.getStringProperty(Trace.TRACEPARENT));
+                copy.setLongProperty(MerchantDelivery.PUBLISHED_AT, m.getLongProperty(MerchantDelivery.PUBLISHED_AT));
+                // the endpoint's queue alone, on the multicast address
+                producer.send(
+                        session.createTopic(Destination.EVENTS.address() + "::" + Endpoints.queue(endpoint)), copy);
+                moved++;
+            }
+            session.commit();
+        }
+        return moved;
+    }
+
+    private static Map<String, Object> row(Message m) throws JMSException {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("id", m.getJMSMessageID());
+        row.put("endpoint", m.getStringProperty(MerchantDelivery.ENDPOINT));
+        row.put("webhook_id", m.getStringProperty(MerchantDelivery.KEY));
+        row.put("type", m.getStringProperty(MerchantDelivery.TYPE));
+        row.put("attempts", m.getIntProperty(MerchantDelivery.ATTEMPTS));
+        row.put("last_status", m.getStringProperty(MerchantDelivery.LAST_STATUS));
+        row.put("last_response", m.getStringProperty(MerchantDelivery.LAST_RESPONSE));
+        row.put(
+                "failed_at",
+                Instant.ofEpochMilli(m.getLongProperty(MerchantDelivery.FAILED_AT))
+                        .toString());
+        row.put(
+                "published_at",
+                Instant.ofEpochMilli(m.getLongProperty(MerchantDelivery.PUBLISHED_AT))
+                        .toString());
+        return row;
+    }
+}

@@ -1,0 +1,65 @@
+package dev.payhook.ops;
+
+import dev.payhook.merchant.EndpointStatus;
+import dev.payhook.merchant.FailedDeliveries;
+import dev.payhook.store.OpsActionStore;
+import jakarta.jms.JMSException;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The merchant's HTTP endpoints (DESIGN.md §11.2): how each is doing, what failed, and its replay. */
+@RestController
+public class DeliveriesController {
+
+    private final EndpointStatus status;
+    private final FailedDeliveries failed;
+    private final OpsActionStore actions;
+
+    public DeliveriesController(EndpointStatus status, FailedDeliveries failed, OpsActionStore actions) {
+        this.status = status;
+        this.failed = failed;
+        this.actions = actions;
+    }
+
+    @GetMapping("/ops/deliveries")
+    public List<Map<String, Object>> endpoints() {
+        return status.all();
+    }
+
+    @GetMapping("/ops/deliveries/failed")
+    public List<Map<String, Object>> failed(
+            @RequestParam(required = false) String endpoint, @RequestParam(defaultValue = "100") int limit) {
+        return failed.list(endpoint, Inputs.limit(limit));
+    }
+
+    /** {@code {"ids":[..]}} or {@code {"endpoint":"x"}} (all of one endpoint's): 202 with how many went back. */
+    public record Replay(List<String> ids, String endpoint) {}
+
+    @PostMapping("/ops/deliveries/failed/replay")
+    public ResponseEntity<Map<String, Object>> replay(@RequestBody Replay body, HttpServletRequest request)
+            throws JMSException {
+        if ((body.ids() == null) == (body.endpoint() == null)) {
+            throw new InvalidInput("give either ids or endpoint");
+        }
+        if (body.ids() != null && body.ids().size() > Inputs.MAX_ROWS) {
+            throw new InvalidInput("at most " + Inputs.MAX_ROWS + " ids at once");
+        }
+        int replayed;
+        String target;
+        try {
+            replayed = body.ids() != null ? failed.replay(body.ids()) : failed.replayAll(body.endpoint());
+            target = body.ids() != null ? String.join(",", body.ids()) : "endpoint:" + body.endpoint();
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInput(e.getMessage());
+        }
+        actions.record(Actor.of(request), "replay_delivery", target, null, replayed + " replayed");
+        return ResponseEntity.status(202).body(Map.of("replayed", replayed));
+    }
+}
