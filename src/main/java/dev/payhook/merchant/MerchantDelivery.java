@@ -8,6 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.activemq.artemis.api.core.Message;
 import org.apache.camel.Exchange;
@@ -47,14 +50,41 @@ public class MerchantDelivery {
         FAILED
     }
 
+    /** An endpoint's meters, there at zero from the start so that a rule on increase() sees the first one. */
+    private record Meters(Map<String, Counter> attempts, Counter failed, Timer latency) {}
+
+    private static final List<String> RESULTS = List.of("2xx", "4xx", "5xx", "timeout", "error");
+
     private final Endpoints endpoints;
-    private final MeterRegistry meters;
+    private final Map<String, Meters> meters = new HashMap<>();
     private final Clock clock;
 
-    public MerchantDelivery(Endpoints endpoints, MeterRegistry meters, Clock clock) {
+    public MerchantDelivery(Endpoints endpoints, MeterRegistry registry, Clock clock) {
         this.endpoints = endpoints;
-        this.meters = meters;
         this.clock = clock;
+        for (Endpoint e : endpoints.all()) {
+            Map<String, Counter> attempts = new HashMap<>();
+            for (String result : RESULTS) {
+                attempts.put(
+                        result,
+                        Counter.builder("payhook.delivery.attempts")
+                                .description(
+                                        "attempts to deliver a message to a merchant's HTTP endpoint, by what they got")
+                                .tag("endpoint", e.name())
+                                .tag("result", result)
+                                .register(registry));
+            }
+            Counter failed = Counter.builder("payhook.deliveries.failed")
+                    .description("messages a merchant's endpoint did not take within its retry schedule")
+                    .tag("endpoint", e.name())
+                    .register(registry);
+            Timer latency = Timer.builder("payhook.delivery.latency")
+                    .description("from the message's publication to the endpoint's 2xx")
+                    .tag("endpoint", e.name())
+                    .publishPercentileHistogram()
+                    .register(registry);
+            meters.put(e.name(), new Meters(attempts, failed, latency));
+        }
     }
 
     /** The filter: a type the endpoint did not ask for is consumed unsent. */
@@ -76,12 +106,8 @@ public class MerchantDelivery {
 
         Instant now = clock.instant();
         Answer answer = endpoint.post(key, traceparent, body.getBytes(StandardCharsets.UTF_8), now.getEpochSecond());
-        Counter.builder("payhook.delivery.attempts")
-                .description("attempts to deliver a message to a merchant's HTTP endpoint, by what they got")
-                .tag("endpoint", endpoint.name())
-                .tag("result", answer.result())
-                .register(meters)
-                .increment();
+        Meters meter = meters.get(endpoint.name());
+        meter.attempts().get(answer.result()).increment();
 
         // the copy that goes on carries only what Payhook put on the message, never what the broker added
         m.removeHeaders("*");
@@ -95,12 +121,7 @@ public class MerchantDelivery {
         m.setHeader(PUBLISHED_AT, publishedAt);
         if (answer.taken()) {
             endpoint.succeeded(now);
-            Timer.builder("payhook.delivery.latency")
-                    .description("from the message's publication to the endpoint's 2xx")
-                    .tag("endpoint", endpoint.name())
-                    .publishPercentileHistogram()
-                    .register(meters)
-                    .record(Duration.ofMillis(Math.max(0, clock.millis() - publishedAt)));
+            meter.latency().record(Duration.ofMillis(Math.max(0, clock.millis() - publishedAt)));
             exchange.setProperty(NEXT, Next.DONE.name());
             return;
         }
@@ -117,11 +138,7 @@ public class MerchantDelivery {
         m.setHeader(LAST_STATUS, answer.statusOrResult());
         m.setHeader(LAST_RESPONSE, answer.excerpt());
         m.setHeader(FAILED_AT, now.toEpochMilli());
-        Counter.builder("payhook.deliveries.failed")
-                .description("messages a merchant's endpoint did not take within its retry schedule")
-                .tag("endpoint", endpoint.name())
-                .register(meters)
-                .increment();
+        meter.failed().increment();
         exchange.setProperty(NEXT, Next.FAILED.name());
     }
 
