@@ -45,6 +45,11 @@ public class DeliveriesController {
     @PostMapping("/ops/deliveries/failed/replay")
     public ResponseEntity<Map<String, Object>> replay(@RequestBody Replay body, HttpServletRequest request)
             throws JMSException {
+        return ResponseEntity.status(202).body(Map.of("replayed", replay(body, Actor.of(request))));
+    }
+
+    /** The replay of the API and the console: checked, done, and recorded as {@code actor}'s; how many went back. */
+    int replay(Replay body, String actor) throws JMSException {
         if ((body.ids() == null) == (body.endpoint() == null)) {
             throw new InvalidInput("give either ids or endpoint");
         }
@@ -52,14 +57,13 @@ public class DeliveriesController {
             throw new InvalidInput("at most " + Inputs.MAX_ROWS + " ids at once");
         }
         int replayed;
-        String target;
         try {
             replayed = body.ids() != null ? failed.replay(body.ids()) : failed.replayAll(body.endpoint());
-            target = body.ids() != null ? String.join(",", body.ids()) : "endpoint:" + body.endpoint();
         } catch (IllegalArgumentException e) {
             throw new InvalidInput(e.getMessage());
         }
-        actions.record(Actor.of(request), "replay_delivery", target, null, replayed + " replayed");
-        return ResponseEntity.status(202).body(Map.of("replayed", replayed));
+        String target = body.ids() != null ? String.join(",", body.ids()) : "endpoint:" + body.endpoint();
+        actions.record(actor, "replay_delivery", target, null, replayed + " replayed");
+        return replayed;
     }
 }

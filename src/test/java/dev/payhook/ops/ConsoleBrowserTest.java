@@ -1,9 +1,15 @@
 package dev.payhook.ops;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import dev.payhook.support.Browser;
 import dev.payhook.support.GatewayTest;
+import dev.payhook.support.MerchantReceiver;
 import dev.payhook.support.TestProvider;
 import dev.payhook.support.TestProvider.Dispute;
 import java.net.URI;
@@ -102,6 +108,46 @@ class ConsoleBrowserTest extends GatewayTest {
                         "SELECT actor FROM ops_actions WHERE target LIKE ? AND action = 'replay_dead_letter'",
                         String.class,
                         "%" + deadLetter + "%"))
+                .startsWith("console:" + OPS_NAME);
+    }
+
+    @Test
+    void aFailedDeliveryIsReplayedFromTheDeliveriesPageOnceTheEndpointIsBack() {
+        String order = unique("ord");
+        StubMapping down = MerchantReceiver.server()
+                .stubFor(post(urlPathEqualTo("/hooks/" + ENDPOINT))
+                        .withRequestBody(containing(order))
+                        .willReturn(aResponse().withStatus(503).withBody("maintenance until 10:00")));
+        gateway.putOrder(order, 600, "USD");
+        String event = unique("evt");
+        gateway.deliver(STRIPE, event, STRIPE.payment(event, unique("pay"), order, 600, "USD", Instant.now()));
+        String webhookId = "order:" + order + ":1";
+        org.awaitility.Awaitility.await()
+                .atMost(DEADLINE)
+                .until(() -> gateway.get("/ops/deliveries/failed?endpoint=" + ENDPOINT)
+                        .body()
+                        .contains(webhookId));
+
+        logIn();
+        clickToLoad(browser.driver.findElement(By.linkText("Deliveries")));
+        assertThat(waitFor(By.id("endpoint-" + ENDPOINT)).getText()).contains(MerchantReceiver.url(ENDPOINT), "503");
+        WebElement row = waitFor(By.id("failed-" + webhookId));
+        assertThat(row.getText()).contains("order.paid", "3", "503", "maintenance until 10:00");
+        browser.screenshot("deliveries");
+
+        MerchantReceiver.server().removeStub(down);
+        clickToLoad(row.findElement(By.tagName("button")));
+        assertThat(waitFor(By.id("message")).getText()).isEqualTo("Replayed 1 message with the original webhook-id.");
+        assertThat(browser.driver.findElements(By.id("failed-" + webhookId))).isEmpty();
+        org.awaitility.Awaitility.await()
+                .atMost(DEADLINE)
+                .until(() -> MerchantReceiver.received(ENDPOINT, order).size() == 4);
+        assertThat(MerchantReceiver.received(ENDPOINT, order).get(3).getHeader("webhook-id"))
+                .isEqualTo(webhookId);
+        assertThat(jdbc.queryForObject(
+                        "SELECT actor FROM ops_actions WHERE action = 'replay_delivery' AND target LIKE 'ID:%' "
+                                + "ORDER BY id DESC LIMIT 1",
+                        String.class))
                 .startsWith("console:" + OPS_NAME);
     }
 

@@ -110,8 +110,19 @@ public abstract class GatewayTest {
         registry.add(prefix + ".secrets[1]", () -> MerchantReceiver.PREVIOUS_SECRET);
         // a failing message is failed within a test's deadline
         registry.add(prefix + ".retry-schedule", () -> "500ms,1s");
-        registry.add(prefix + ".timeout", () -> "2s");
+        registry.add(prefix + ".timeout", () -> "6s");
+        // a second endpoint of the merchant's, for order events only, that waits out an outage
+        String audit = "payhook.deliveries." + AUDIT_ENDPOINT;
+        registry.add(audit + ".url", () -> MerchantReceiver.url(AUDIT_ENDPOINT));
+        registry.add(audit + ".allow-insecure", () -> "true");
+        registry.add(audit + ".secrets[0]", () -> MerchantReceiver.SECRET);
+        registry.add(audit + ".types", () -> "order.*");
+        registry.add(audit + ".retry-schedule", () -> "1s,2s,3s,3s,3s,3s,3s,3s,3s,3s,3s,3s,3s,3s,3s,3s,3s,3s,3s,3s");
+        registry.add(audit + ".timeout", () -> "2s");
     }
+
+    /** The merchant's endpoint for order events, with a schedule that outlasts a test's outage. */
+    public static final String AUDIT_ENDPOINT = "audit";
 
     @DynamicPropertySource
     static void providerSecrets(DynamicPropertyRegistry registry) {
