@@ -10,6 +10,10 @@
 # BASE=<commit>: that commit's jar is built too (bench/results/base-<commit>) and measured the same
 # way, alternated with this checkout's ROUNDS times (default 1), each on fresh data; then the ratio
 # of the two per round. Drift over the run touches both alike.
+# DELIVERIES=compare: no BASE; each round measures this checkout twice, without and then with one HTTP
+# endpoint of the merchant's (payhook.deliveries, bench/Receiver.java answering 200 at once), and adds
+# the ratio of JVM CPU per payment and, at half the rate, the p99 from an order's change to its
+# delivery's arrival.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -22,18 +26,23 @@ mkdir -p "$OUT/classes"
 mvn -q -B -ntp -DskipTests package
 HERE="$(pwd)"
 [ -n "${BASE:-}" ] && BASE_DIR="$(base_checkout "$BASE")"
-javac -d "$OUT/classes" bench/LoadGen.java
+javac -d "$OUT/classes" bench/LoadGen.java bench/Receiver.java
+RECEIVER_PORT="${RECEIVER_PORT:-18095}"
+DELIVER_ARGS=()  # set by a measurement with deliveries
 SECRET="whsec_bench_$RANDOM$RANDOM"
 PID=""
 # errexit holds in a trap too: every status here is ignored, or the broker would outlive the run
-trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait $PID 2>/dev/null || true; broker_stop; wait 2>/dev/null || true' EXIT
+RECEIVER_PID=""
+trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait $PID 2>/dev/null || true; [ -n "$RECEIVER_PID" ] && kill $RECEIVER_PID 2>/dev/null
+  broker_stop; wait 2>/dev/null || true' EXIT
 start() {  # start PROCESSING_ENABLED: the jar of $DIR on $RUN's data; sets PID and STARTUP_S (launch to healthy)
   local t0; t0=$(date +%s.%N)
   (cd "$DIR" && exec java @"$HERE/config/jvm.options" ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar \
     --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \
     --payhook.embedded-postgres.data-dir="$RUN/data/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
     --spring.artemis.embedded.data-directory="$RUN/data/artemis" --payhook.providers.stripe.secrets[0]="$SECRET" \
-    --payhook.processing.consumers="$CONSUMERS" --payhook.processing.enabled="$1" "${BROKER_ARGS[@]}" ${PAYHOOK_ARGS:-} \
+    --payhook.processing.consumers="$CONSUMERS" --payhook.processing.enabled="$1" "${BROKER_ARGS[@]}" \
+    "${DELIVER_ARGS[@]}" ${PAYHOOK_ARGS:-} \
     > "$RUN/payhook-$1.log" 2>&1) &
   PID=$!
   for _ in $(seq 1 600); do
@@ -142,6 +151,14 @@ measure() {  # measure NAME DIR: one whole measurement of the jar built in DIR, 
   else
     echo "pgbench not found (Debian: postgresql): T1 not measured"
   fi
+  DELIVERED_P99=""
+  if [ -n "$RECEIVER_PID" ]; then
+    # the paced orders' deliveries, after the first 5 s, as the receiver timed them
+    local first; first=$(awk -v p="$paced-" 'index($1, p) == 1 { n++ } END { print int(n * 0.2) }' "$RUN/received.txt")
+    DELIVERED_P99=$(awk -v p="$paced-" -v skip="$first" 'index($1, p) == 1 && ++n > skip { print $2 }' "$RUN/received.txt" \
+      | sort -n | awk '{ v[NR] = $1 } END { i = int(NR * 0.99); if (i < 1) i = 1; if (NR) print v[i] }')
+    echo "change -> delivered (2xx) at $pace/s: p99 $DELIVERED_P99 ms over $(grep -c "^$paced-" "$RUN/received.txt") deliveries"
+  fi
   echo "applied so far: $(sql "SELECT count(*) FILTER (WHERE outcome = 'applied') || ' of ' || count(*) FROM receipts")"
   kill $PID; wait $PID 2>/dev/null || true; PID=""; broker_stop
 
@@ -154,9 +171,24 @@ measure() {  # measure NAME DIR: one whole measurement of the jar built in DIR, 
   figure M1_start_to_healthy_s "$STARTUP_S" "<=10"
 }
 
+deliveries_on() {  # a receiver for this measurement's deliveries, and the gateway's endpoint for it
+  java -cp "$OUT/classes" Receiver "$RECEIVER_PORT" "$1/received.txt" & RECEIVER_PID=$!
+  DELIVER_ARGS=(--payhook.deliveries.bench.url="http://127.0.0.1:$RECEIVER_PORT/payhook"
+    --payhook.deliveries.bench.allow-insecure=true --payhook.deliveries.bench.secrets[0]="whsec_YmVuY2gtcmVjZWl2ZXIta2V5")
+}
+deliveries_off() { [ -n "$RECEIVER_PID" ] && kill "$RECEIVER_PID"; RECEIVER_PID=""; DELIVER_ARGS=(); }
+
 RATIOS=()
 for round in $(seq 1 "$ROUNDS"); do
-  if [ -n "${BASE:-}" ]; then
+  if [ "${DELIVERIES:-}" = compare ]; then
+    measure "plain-$round" "$HERE"; PLAIN_MS=$JVM_MS
+    mkdir -p "$OUT/deliver-$round"; deliveries_on "$OUT/deliver-$round"
+    measure "deliver-$round" "$HERE"; deliveries_off
+    RATIOS+=("$(awk -v h="$JVM_MS" -v b="$PLAIN_MS" 'BEGIN { printf "%.2f", h / b }')")
+    echo "round $round: JVM CPU per payment $JVM_MS ms delivering, $PLAIN_MS ms without"
+    figure "D1_jvm_cpu_delivering_vs_not_round_$round" "${RATIOS[-1]}" "<=1.10"
+    figure "D2_change_to_delivered_p99_ms_round_$round" "$DELIVERED_P99" "<=100"
+  elif [ -n "${BASE:-}" ]; then
     measure "base-$round" "$BASE_DIR"; BASE_MS=$JVM_MS
     measure "head-$round" "$HERE"
     RATIOS+=("$(awk -v h="$JVM_MS" -v b="$BASE_MS" 'BEGIN { printf "%.2f", h / b }')")
@@ -166,6 +198,8 @@ for round in $(seq 1 "$ROUNDS"); do
   fi
 done
 echo "results in $OUT"
-for i in "${!RATIOS[@]}"; do
-  figure "T3_jvm_cpu_per_payment_vs_base_round_$((i + 1))" "${RATIOS[$i]}" "<=0.6"
-done
+if [ -n "${BASE:-}" ]; then
+  for i in "${!RATIOS[@]}"; do
+    figure "T3_jvm_cpu_per_payment_vs_base_round_$((i + 1))" "${RATIOS[$i]}" "<=0.6"
+  done
+fi

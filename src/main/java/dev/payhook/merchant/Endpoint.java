@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /** A merchant's HTTP endpoint as its route uses it, and what this instance last saw of it. */
@@ -24,7 +23,6 @@ public final class Endpoint {
     private final String name;
     private final EndpointSettings settings;
     private final WebhookSigner signer;
-    private final Pattern types;
     private final HttpClient http;
     private volatile Instant lastSuccess;
     private volatile Failure lastFailure;
@@ -33,7 +31,6 @@ public final class Endpoint {
         this.name = name;
         this.settings = settings;
         this.signer = new WebhookSigner(settings.secrets());
-        this.types = glob(settings.types());
         // one client per endpoint: its own connection pool, so a slow endpoint holds no other's connections
         this.http = HttpClient.newBuilder()
                 .connectTimeout(settings.timeout())
@@ -70,13 +67,22 @@ public final class Endpoint {
         }
     }
 
-    /** {@code order.*,review.opened} as one pattern: {@code *} stands for any characters. */
-    private static Pattern glob(String globs) {
-        return Pattern.compile(Arrays.stream(globs.split(","))
+    /**
+     * The broker-side filter of the endpoint's queue: only the types it wants are kept there at all.
+     * {@code *} becomes LIKE's {@code %}; LIKE's own wildcards and quotes in a type are escaped.
+     */
+    String queueFilter() {
+        return Arrays.stream(settings.types().split(","))
                 .map(String::trim)
                 .filter(g -> !g.isEmpty())
-                .map(g -> Arrays.stream(g.split("\\*", -1)).map(Pattern::quote).collect(Collectors.joining(".*")))
-                .collect(Collectors.joining("|")));
+                .map(g -> MerchantDelivery.TYPE + " LIKE '"
+                        + g.replace("!", "!!")
+                                .replace("%", "!%")
+                                .replace("_", "!_")
+                                .replace("'", "''")
+                                .replace("*", "%")
+                        + "' ESCAPE '!'")
+                .collect(Collectors.joining(" OR "));
     }
 
     public String name() {
@@ -85,10 +91,6 @@ public final class Endpoint {
 
     EndpointSettings settings() {
         return settings;
-    }
-
-    boolean wants(String type) {
-        return type != null && types.matcher(type).matches();
     }
 
     /**

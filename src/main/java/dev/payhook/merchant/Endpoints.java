@@ -24,7 +24,8 @@ import org.springframework.stereotype.Component;
 /**
  * The merchant's HTTP endpoints ({@code payhook.deliveries.<name>}, DESIGN.md §11.2): checked when
  * the gateway starts (a mistake stops it, named), each given its durable queue on payhook.events
- * before the outbox publishes anything, and its route from the {@value #TEMPLATE} template.
+ * before the outbox publishes anything, filtered by the broker to the types it wants, and its route
+ * from the {@value #TEMPLATE} template.
  */
 @Component
 public class Endpoints {
@@ -59,7 +60,7 @@ public class Endpoints {
             throw new IllegalStateException(String.join("; ", problems));
         }
         endpoints.forEach((name, e) -> {
-            broker.declareSubscription(Destination.EVENTS, queue(name));
+            broker.declareSubscription(Destination.EVENTS, queue(name), e.queueFilter());
             log.info(
                     "Delivering {} to {} ({}){}",
                     e.settings().types(),

@@ -17,8 +17,7 @@ import org.apache.camel.Exchange;
 import org.springframework.stereotype.Component;
 
 /**
- * The steps of routes/templates/deliver-http.yaml: whether the endpoint wants a message, and one
- * attempt at it, which says what becomes of the message ({@value #NEXT}): done, a copy due again
+ * The step of routes/templates/deliver-http.yaml: one attempt at a message, which says what becomes of the message ({@value #NEXT}): done, a copy due again
  * after the schedule's next delay, or failed. The copies carry what the attempts need across them.
  */
 @Component("merchantDelivery")
@@ -85,11 +84,6 @@ public class MerchantDelivery {
                     .register(registry);
             meters.put(e.name(), new Meters(attempts, failed, latency));
         }
-    }
-
-    /** The filter: a type the endpoint did not ask for is consumed unsent. */
-    public boolean wanted(Exchange exchange) {
-        return endpoint(exchange).wants(exchange.getMessage().getHeader(TYPE, String.class));
     }
 
     public void attempt(Exchange exchange) {

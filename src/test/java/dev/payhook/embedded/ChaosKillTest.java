@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.payhook.support.GatewayProcess;
+import dev.payhook.support.MerchantReceiver;
 import dev.payhook.support.TestProvider;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -22,6 +24,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
@@ -30,20 +33,31 @@ import org.slf4j.LoggerFactory;
  * A short chaos run: the gateway process on its embedded defaults is killed with SIGKILL twice while
  * thousands of webhooks arrive, and restarted each time on the same data. The sender behaves like a
  * provider: it retries until it gets a 2xx, and delivers some events again after that. Every event
- * acknowledged is applied exactly once.
+ * acknowledged is applied exactly once, and the merchant's HTTP endpoint is told of every order paid.
  */
 class ChaosKillTest {
 
     private static final TestProvider STRIPE = TestProvider.STRIPE;
     private static final int EVENTS = 2000;
     private static final Duration SENDING = Duration.ofMinutes(4);
+    private static final int CONCURRENCY = 4;
+    private static final int OUTBOX_BATCH = 100;
+    /** The merchant's endpoint, outside the killed process: every start of the gateway delivers to it. */
+    private static final String[] ENDPOINT = {
+        "--payhook.deliveries.chaos.url=" + MerchantReceiver.url("chaos"),
+        "--payhook.deliveries.chaos.allow-insecure=true",
+        "--payhook.deliveries.chaos.secrets[0]=" + MerchantReceiver.SECRET,
+        "--payhook.deliveries.chaos.types=order.paid",
+        "--payhook.deliveries.chaos.concurrency=" + CONCURRENCY,
+        "--payhook.outbox.batch-size=" + OUTBOX_BATCH
+    };
 
     @TempDir
     Path data;
 
     @Test
     void twoKillsUnderLoadLoseNoAcknowledgedWebhookAndApplyNoneTwice() throws Exception {
-        AtomicReference<GatewayProcess> current = new AtomicReference<>(GatewayProcess.start(data));
+        AtomicReference<GatewayProcess> current = new AtomicReference<>(GatewayProcess.start(data, ENDPOINT));
         Set<Integer> acknowledged = ConcurrentHashMap.newKeySet();
         AtomicInteger refusedOrCut = new AtomicInteger();
         List<GatewayProcess> killed = new ArrayList<>();
@@ -87,7 +101,7 @@ class ChaosKillTest {
                 GatewayProcess victim = current.get();
                 victim.kill();
                 killed.add(victim);
-                current.set(GatewayProcess.start(data));
+                current.set(GatewayProcess.start(data, ENDPOINT));
             }
             senders.shutdown();
             assertThat(senders.awaitTermination(SENDING.toSeconds(), TimeUnit.SECONDS))
@@ -126,10 +140,35 @@ class ChaosKillTest {
                         .as("one normalized event published per event")
                         .isEqualTo(EVENTS);
             }
+            // the merchant's endpoint took every order's order.paid; twice only what a kill cut short
+            await().atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofSeconds(1))
+                    .until(() -> taken().size() == EVENTS);
+            Map<String, Long> taken = taken();
+            long twice = taken.values().stream().filter(n -> n > 1).count();
+            LoggerFactory.getLogger(ChaosKillTest.class)
+                    .info(
+                            "Chaos run: {} order.paid taken by the endpoint, {} of them more than once",
+                            taken.size(),
+                            twice);
+            assertThat(twice)
+                    .as("taken again: only attempts in flight or published but not yet marked at a kill")
+                    .isLessThanOrEqualTo(2L * (CONCURRENCY + OUTBOX_BATCH));
         } finally {
             current.get().close();
             killed.forEach(GatewayProcess::close);
         }
+    }
+
+    /** The endpoint's 2xx answers to this run's order.paid messages, by webhook-id. */
+    private static Map<String, Long> taken() {
+        return MerchantReceiver.server().getAllServeEvents().stream()
+                .filter(e -> e.getRequest().getUrl().equals("/hooks/chaos"))
+                .filter(e ->
+                        e.getResponse().getFault() == null && e.getResponse().getStatus() == 200)
+                .map(e -> e.getRequest().getHeader("webhook-id"))
+                .filter(id -> id.startsWith("order:ord-chaos-"))
+                .collect(Collectors.groupingBy(id -> id, Collectors.counting()));
     }
 
     private static long number(Connection db, String sql) throws SQLException {

@@ -68,6 +68,11 @@ class HttpDeliveryTest extends GatewayTest {
         // the merchant's library, not Payhook's code: each secret alone verifies it (rotation)
         new Webhook(MerchantReceiver.SECRET).verify(body, headers(request));
         new Webhook(MerchantReceiver.PREVIOUS_SECRET).verify(body, headers(request));
+        // published with it, in the same outbox batch: the payment's own event is no type the endpoint wants
+        awaitReceived(order, 1);
+        assertThat(MerchantReceiver.received(ENDPOINT, order))
+                .extracting(r -> JSON.readTree(r.getBodyAsString()).path("type").asString())
+                .doesNotContain("payment.succeeded");
     }
 
     @Test
