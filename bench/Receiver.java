@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
  * Usage: java bench/Receiver.java PORT FILE
  */
 public class Receiver {
-    private static final Pattern ORDER = Pattern.compile("\"order_id\":\"([^\"]*)\"");
-    private static final Pattern TIMESTAMP = Pattern.compile("\"timestamp\":\"([^\"]*)\"");
+    private static final Pattern ORDER = Pattern.compile("\"order_id\":\\s*\"([^\"]*)\"");
+    private static final Pattern TIMESTAMP = Pattern.compile("\"timestamp\":\\s*\"([^\"]*)\"");
 
     public static void main(String[] args) throws IOException {
         BufferedWriter out = Files.newBufferedWriter(Path.of(args[1]), StandardCharsets.UTF_8);

@@ -20,6 +20,11 @@ public final class Endpoint {
     /** The last answer that was not a 2xx in time: its status code, or {@code timeout} / {@code error}. */
     public record Failure(Instant at, String status) {}
 
+    /** A 2xx's body is not read at all; of any other answer, the first {@link Answer#EXCERPT_BYTES} bytes. */
+    private static final HttpResponse.BodyHandler<String> EXCERPT_UNLESS_TAKEN = info -> info.statusCode() / 100 == 2
+            ? HttpResponse.BodySubscribers.replacing("")
+            : HttpResponse.BodySubscribers.mapping(HttpResponse.BodySubscribers.ofInputStream(), Endpoint::excerpt);
+
     private final String name;
     private final EndpointSettings settings;
     private final WebhookSigner signer;
@@ -33,6 +38,11 @@ public final class Endpoint {
         this.signer = new WebhookSigner(settings.secrets());
         // one client per endpoint: its own connection pool, so a slow endpoint holds no other's connections
         this.http = HttpClient.newBuilder()
+                // plain http is for local development: no attempt to upgrade it to HTTP/2 (h2c)
+                .version(
+                        "http".equals(settings.url().getScheme())
+                                ? HttpClient.Version.HTTP_1_1
+                                : HttpClient.Version.HTTP_2)
                 .connectTimeout(settings.timeout())
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
@@ -54,16 +64,21 @@ public final class Endpoint {
             request.header("traceparent", traceparent);
         }
         try {
-            HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-            try (InputStream in = response.body()) {
-                byte[] start = in.readNBytes(Answer.EXCERPT_BYTES);
-                return Answer.of(response.statusCode(), new String(start, StandardCharsets.UTF_8));
-            }
+            HttpResponse<String> response = http.send(request.build(), EXCERPT_UNLESS_TAKEN);
+            return Answer.of(response.statusCode(), response.body());
         } catch (IOException e) {
             return Answer.none(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Answer.none(e);
+        }
+    }
+
+    private static String excerpt(InputStream body) {
+        try (InputStream in = body) {
+            return new String(in.readNBytes(Answer.EXCERPT_BYTES), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(the body could not be read: " + e.getClass().getSimpleName() + ")";
         }
     }
 

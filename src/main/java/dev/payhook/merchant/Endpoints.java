@@ -1,7 +1,5 @@
 package dev.payhook.merchant;
 
-import dev.payhook.broker.BrokerQueues;
-import dev.payhook.broker.Destination;
 import dev.payhook.outbox.EventSubscribers;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -38,7 +36,7 @@ public class Endpoints {
     private final Map<String, Endpoint> endpoints = new LinkedHashMap<>();
     private final CamelContext camel;
 
-    public Endpoints(Environment environment, BrokerQueues broker, EventSubscribers subscribers, CamelContext camel) {
+    public Endpoints(Environment environment, EventSubscribers subscribers, CamelContext camel) {
         this.camel = camel;
         Map<String, EndpointSettings> configured = new TreeMap<>(Binder.get(environment)
                 .bind("payhook.deliveries", Bindable.mapOf(String.class, EndpointSettings.class))
@@ -60,7 +58,7 @@ public class Endpoints {
             throw new IllegalStateException(String.join("; ", problems));
         }
         endpoints.forEach((name, e) -> {
-            broker.declareSubscription(Destination.EVENTS, queue(name), e.queueFilter());
+            subscribers.declare(name, e.queueFilter());
             log.info(
                     "Delivering {} to {} ({}){}",
                     e.settings().types(),

@@ -4,6 +4,7 @@ import dev.payhook.broker.BrokerQueues;
 import dev.payhook.broker.Destination;
 import dev.payhook.config.PayhookProperties;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -19,16 +20,30 @@ public class EventSubscribers {
 
     private static final Logger log = LoggerFactory.getLogger(EventSubscribers.class);
 
-    private final List<String> queues;
+    private final List<String> queues = new CopyOnWriteArrayList<>();
+    private final BrokerQueues broker;
 
     public EventSubscribers(PayhookProperties properties, BrokerQueues broker) {
-        this.queues = properties.getEvents().getSubscribers().stream()
-                .map(EventSubscribers::queue)
-                .toList();
-        for (String queue : queues) {
-            broker.declareSubscription(Destination.EVENTS, queue);
+        this.broker = broker;
+        for (String name : properties.getEvents().getSubscribers()) {
+            String queue = declare(name, null);
             log.info("payhook.events subscriber queue {} (consume {}::{})", queue, Destination.EVENTS.address(), queue);
         }
+    }
+
+    /**
+     * Declares the durable queue of consumer {@code name}, keeping only what matches {@code filter}
+     * (null: everything), and counts it among the queues; refused when another consumer has it.
+     */
+    public String declare(String name, String filter) {
+        String queue = queue(name);
+        if (queues.contains(queue)) {
+            throw new IllegalStateException(queue + " has a consumer already (payhook.events.subscribers or"
+                    + " payhook.deliveries name " + name + " twice); each queue has one consumer");
+        }
+        broker.declareSubscription(Destination.EVENTS, queue, filter);
+        queues.add(queue);
+        return queue;
     }
 
     /** The queue of subscriber {@code name}. */
@@ -36,7 +51,7 @@ public class EventSubscribers {
         return Destination.EVENTS.address() + "." + name;
     }
 
-    /** Every subscriber's queue. */
+    /** Every consumer's queue: the subscribers' and the merchant's HTTP endpoints'. */
     public List<String> queues() {
         return queues;
     }

@@ -123,6 +123,10 @@ class HttpDeliveryTest extends GatewayTest {
         assertThat(MerchantReceiver.received(ENDPOINT, order)).hasSize(3);
         assertThat(Scrape.of(gateway).value("payhook_deliveries_failed_total", "endpoint=" + ENDPOINT))
                 .isGreaterThan(failedBefore);
+        assertThat(Scrape.of(gateway).value("payhook_queue_depth", "queue=payhook.deliveries.failed"))
+                .isGreaterThanOrEqualTo(1);
+        assertThat(Scrape.of(gateway).has("payhook_queue_depth", "queue=payhook.events." + ENDPOINT))
+                .isTrue();
         JsonNode shop = endpointStatus();
         assertThat(shop.path("last_failure").path("status").asString()).isNotEmpty();
         assertThat(shop.path("url").asString()).isEqualTo(MerchantReceiver.url(ENDPOINT));
