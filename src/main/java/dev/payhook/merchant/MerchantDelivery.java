@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.activemq.artemis.api.core.Message;
 import org.apache.camel.Exchange;
+import org.apache.camel.Processor;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,7 +22,7 @@ import org.springframework.stereotype.Component;
  * after the schedule's next delay, or failed. The copies carry what the attempts need across them.
  */
 @Component("merchantDelivery")
-public class MerchantDelivery {
+public class MerchantDelivery implements Processor {
 
     /** Which endpoint the route serves. */
     static final String ENDPOINT_PROPERTY = "merchantEndpoint";
@@ -86,7 +87,9 @@ public class MerchantDelivery {
         }
     }
 
-    public void attempt(Exchange exchange) {
+    /** One attempt: a plain processor, as it runs for every message. */
+    @Override
+    public void process(Exchange exchange) {
         Endpoint endpoint = endpoint(exchange);
         org.apache.camel.Message m = exchange.getMessage();
         String key = m.getHeader(KEY, String.class);

@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.Base64;
 import java.util.List;
-import java.util.stream.Collectors;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -16,13 +15,24 @@ import javax.crypto.spec.SecretKeySpec;
  */
 final class WebhookSigner {
 
-    private final List<SecretKeySpec> keys;
+    /** One keyed MAC per secret, cloned for each signature: looking up and keying a Mac each time cost more than the HMAC. */
+    private final List<Mac> keyed;
 
     WebhookSigner(List<String> secrets) {
-        this.keys = secrets.stream()
+        this.keyed = secrets.stream()
                 .filter(s -> s != null && !s.isBlank())
-                .map(s -> new SecretKeySpec(key(s), "HmacSHA256"))
+                .map(s -> keyed(new SecretKeySpec(key(s), "HmacSHA256")))
                 .toList();
+    }
+
+    private static Mac keyed(SecretKeySpec key) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(key);
+            return mac;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
+        }
     }
 
     /** The key of a {@code whsec_<base64>} secret; IllegalArgumentException when it is not base64. */
@@ -35,19 +45,22 @@ final class WebhookSigner {
     /** The {@code webhook-signature} header's value for this attempt. */
     String sign(String id, long timestamp, byte[] body) {
         byte[] prefix = (id + "." + timestamp + ".").getBytes(StandardCharsets.UTF_8);
-        return keys.stream()
-                .map(key -> "v1," + Base64.getEncoder().encodeToString(hmac(key, prefix, body)))
-                .collect(Collectors.joining(" "));
+        StringBuilder header = new StringBuilder();
+        for (Mac prototype : keyed) {
+            Mac mac = copy(prototype);
+            mac.update(prefix);
+            header.append(header.isEmpty() ? "" : " ")
+                    .append("v1,")
+                    .append(Base64.getEncoder().encodeToString(mac.doFinal(body)));
+        }
+        return header.toString();
     }
 
-    private static byte[] hmac(SecretKeySpec key, byte[] prefix, byte[] body) {
+    private static Mac copy(Mac prototype) {
         try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(key);
-            mac.update(prefix);
-            return mac.doFinal(body);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
+            return (Mac) prototype.clone();
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's HmacSHA256 can be cloned", e);
         }
     }
 }
