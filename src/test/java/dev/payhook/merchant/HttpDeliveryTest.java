@@ -104,10 +104,8 @@ class HttpDeliveryTest extends GatewayTest {
     @Test
     void aMessageNeverTakenFailsAfterTheScheduleAndOpsReplayItWithItsWebhookId() {
         String order = unique("ord");
-        StubMapping down = MerchantReceiver.server()
-                .stubFor(post(urlPathEqualTo("/hooks/" + ENDPOINT))
-                        .withRequestBody(containing(order))
-                        .willReturn(aResponse().withStatus(503).withBody("down for maintenance")));
+        StubMapping down = MerchantReceiver.answer(
+                ENDPOINT, order, aResponse().withStatus(503).withBody("down for maintenance"));
         double failedBefore = Scrape.of(gateway).value("payhook_deliveries_failed_total", "endpoint=" + ENDPOINT);
         gateway.putOrder(order, 800, "USD");
         String event = unique("evt");

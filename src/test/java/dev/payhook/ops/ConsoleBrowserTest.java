@@ -1,9 +1,6 @@
 package dev.payhook.ops;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
-import static com.github.tomakehurst.wiremock.client.WireMock.containing;
-import static com.github.tomakehurst.wiremock.client.WireMock.post;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
@@ -114,10 +111,8 @@ class ConsoleBrowserTest extends GatewayTest {
     @Test
     void aFailedDeliveryIsReplayedFromTheDeliveriesPageOnceTheEndpointIsBack() {
         String order = unique("ord");
-        StubMapping down = MerchantReceiver.server()
-                .stubFor(post(urlPathEqualTo("/hooks/" + ENDPOINT))
-                        .withRequestBody(containing(order))
-                        .willReturn(aResponse().withStatus(503).withBody("maintenance until 10:00")));
+        StubMapping down = MerchantReceiver.answer(
+                ENDPOINT, order, aResponse().withStatus(503).withBody("maintenance until 10:00"));
         gateway.putOrder(order, 600, "USD");
         String event = unique("evt");
         gateway.deliver(STRIPE, event, STRIPE.payment(event, unique("pay"), order, 600, "USD", Instant.now()));

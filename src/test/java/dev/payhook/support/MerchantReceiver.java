@@ -2,13 +2,20 @@ package dev.payhook.support;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -41,6 +48,13 @@ public final class MerchantReceiver {
         return server;
     }
 
+    /** Endpoint {@code name}'s messages whose body contains {@code text} get {@code answer}; the stub, to remove it. */
+    public static StubMapping answer(String name, String text, ResponseDefinitionBuilder answer) {
+        return server().stubFor(post(urlPathEqualTo("/hooks/" + name))
+                .withRequestBody(containing(text))
+                .willReturn(answer));
+    }
+
     /** Where endpoint {@code name} delivers. */
     public static String url(String name) {
         return server().baseUrl() + "/hooks/" + name;
@@ -48,11 +62,10 @@ public final class MerchantReceiver {
 
     /** What endpoint {@code name} was sent whose body contains {@code text}, oldest first. */
     public static List<LoggedRequest> received(String name, String text) {
-        List<LoggedRequest> all = server().findAll(com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor(
-                        urlPathMatching("/hooks/" + name))
-                .withRequestBody(com.github.tomakehurst.wiremock.client.WireMock.containing(text)));
+        List<LoggedRequest> all = server().findAll(
+                        postRequestedFor(urlPathMatching("/hooks/" + name)).withRequestBody(containing(text)));
         return all.stream()
-                .sorted(java.util.Comparator.comparing(LoggedRequest::getLoggedDate))
+                .sorted(Comparator.comparing(LoggedRequest::getLoggedDate))
                 .toList();
     }
 }
