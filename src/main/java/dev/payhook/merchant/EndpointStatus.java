@@ -2,7 +2,7 @@ package dev.payhook.merchant;
 
 import dev.payhook.broker.BrokerConnections;
 import dev.payhook.broker.BrokerQueues;
-import dev.payhook.broker.Destination;
+import dev.payhook.outbox.EventSubscribers;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
@@ -41,7 +41,7 @@ public class EndpointStatus {
         row.put("url", withoutQuery(e.settings().url()));
         row.put("enabled", e.settings().enabled());
         row.put("types", e.settings().types());
-        row.put("queue_depth", broker.depth(Endpoints.queue(e.name())));
+        row.put("queue_depth", broker.depth(EventSubscribers.queue(e.name())));
         row.put("oldest_waiting", oldestWaiting(e.name()));
         row.put("last_success", e.lastSuccess().map(Instant::toString).orElse(null));
         row.put(
@@ -60,7 +60,7 @@ public class EndpointStatus {
 
     /** When the first message waiting in the queue was published; null when none waits to be taken now. */
     private String oldestWaiting(String name) {
-        Long published = jms.browse(Destination.EVENTS.address() + "::" + Endpoints.queue(name), (s, b) -> {
+        Long published = jms.browse(EventSubscribers.fullyQualified(name), (s, b) -> {
             var messages = b.getEnumeration();
             return messages.hasMoreElements() ? publishedAt((Message) messages.nextElement()) : null;
         });

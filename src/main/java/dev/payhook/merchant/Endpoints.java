@@ -6,7 +6,6 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.TemplatedRouteBuilder;
@@ -42,14 +41,10 @@ public class Endpoints {
                 .bind("payhook.deliveries", Bindable.mapOf(String.class, EndpointSettings.class))
                 .orElse(Map.of()));
         List<String> problems = new ArrayList<>();
-        Set<String> subscriberQueues = Set.copyOf(subscribers.queues());
         configured.forEach((name, settings) -> {
             String prefix = "payhook.deliveries." + name;
             if (!name.matches("[a-z0-9][a-z0-9-]{0,62}")) {
                 problems.add(prefix + ": a name is 1 to 63 lower-case letters, digits or -, as it names a queue");
-            } else if (subscriberQueues.contains(EventSubscribers.queue(name))) {
-                problems.add(
-                        prefix + ": payhook.events.subscribers names " + name + " too; each queue has one consumer");
             }
             problems.addAll(settings.problems(prefix));
             endpoints.put(name, new Endpoint(name, settings));
@@ -64,13 +59,8 @@ public class Endpoints {
                     e.settings().types(),
                     e.settings().url().getHost(),
                     name,
-                    e.settings().enabled() ? "" : ": disabled, messages wait in " + queue(name));
+                    e.settings().enabled() ? "" : ": disabled, messages wait in " + EventSubscribers.queue(name));
         });
-    }
-
-    /** The endpoint's own durable queue on payhook.events. */
-    public static String queue(String name) {
-        return EventSubscribers.queue(name);
     }
 
     /** Once Camel runs the route files; a failure stops the start-up. */

@@ -3,6 +3,7 @@ package dev.payhook.merchant;
 import dev.payhook.broker.BrokerConnections;
 import dev.payhook.broker.Destination;
 import dev.payhook.broker.Trace;
+import dev.payhook.outbox.EventSubscribers;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
@@ -102,8 +103,7 @@ public class FailedDeliveries {
                 copy.setStringProperty(Trace.TRACEPARENT, m.getStringProperty(Trace.TRACEPARENT));
                 copy.setLongProperty(MerchantDelivery.PUBLISHED_AT, m.getLongProperty(MerchantDelivery.PUBLISHED_AT));
                 // the endpoint's queue alone, on the multicast address
-                producer.send(
-                        session.createTopic(Destination.EVENTS.address() + "::" + Endpoints.queue(endpoint)), copy);
+                producer.send(session.createTopic(EventSubscribers.fullyQualified(endpoint)), copy);
                 moved++;
             }
             session.commit();

@@ -27,7 +27,7 @@ public class EventSubscribers {
         this.broker = broker;
         for (String name : properties.getEvents().getSubscribers()) {
             String queue = declare(name, null);
-            log.info("payhook.events subscriber queue {} (consume {}::{})", queue, Destination.EVENTS.address(), queue);
+            log.info("payhook.events subscriber queue {} (consume {})", queue, fullyQualified(name));
         }
     }
 
@@ -49,6 +49,11 @@ public class EventSubscribers {
     /** The queue of subscriber {@code name}. */
     public static String queue(String name) {
         return Destination.EVENTS.address() + "." + name;
+    }
+
+    /** The queue of consumer {@code name} by its fully qualified name, {@code payhook.events::payhook.events.<name>}: that queue alone. */
+    public static String fullyQualified(String name) {
+        return Destination.EVENTS.address() + "::" + queue(name);
     }
 
     /** Every consumer's queue: the subscribers' and the merchant's HTTP endpoints'. */

@@ -56,6 +56,16 @@ class ProviderConfigurationTest {
                 .hasStackTraceContaining("payhook.providers.paddle.enabled=false");
     }
 
+    /** One consumer per queue: a delivery endpoint named as a subscriber would take its messages. */
+    @Test
+    void aDeliveryEndpointNamedAsASubscriberRefusesToStart() {
+        startingWith(
+                        "--payhook.events.subscribers=billing",
+                        "--payhook.deliveries.billing.url=https://billing.example.test/payhook",
+                        "--payhook.deliveries.billing.secrets[0]=whsec_YmlsbGluZy1rZXk=")
+                .hasStackTraceContaining("payhook.events.billing has a consumer already");
+    }
+
     @Test
     void anUnknownSchemeRefusesToStart() {
         startingWith("--payhook.providers.acme.scheme=acme-hmac", "--payhook.providers.acme.secrets[0]=s")

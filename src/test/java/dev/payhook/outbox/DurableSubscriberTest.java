@@ -27,7 +27,7 @@ class DurableSubscriberTest extends GatewayTest {
     @Test
     void aConsumerThatWasDownGetsTheEventsItMissed() throws Exception {
         TestProvider stripe = TestProvider.STRIPE;
-        String queue = "payhook.events::" + EventSubscribers.queue(SUBSCRIBER);
+        String queue = EventSubscribers.fullyQualified(SUBSCRIBER);
 
         String seen = unique("evt");
         String seenOrder = unique("ord");

@@ -56,7 +56,7 @@ class TraceTest extends GatewayTest {
                         .status())
                 .isEqualTo(202);
         awaitOrder(order, "paid");
-        assertThat(publishedTrace("payhook.events::" + EventSubscribers.queue(SUBSCRIBER), "event:stripe:" + event))
+        assertThat(publishedTrace(EventSubscribers.fullyQualified(SUBSCRIBER), "event:stripe:" + event))
                 .as("the normalized event, after the replay")
                 .isEqualTo(traceparent);
     }

@@ -1,5 +1,6 @@
 package dev.payhook.support;
 
+import dev.payhook.outbox.EventSubscribers;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
@@ -37,7 +38,7 @@ public final class MerchantQueue {
         try (Connection connection = broker.createConnection();
                 Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 MessageConsumer consumer = session.createConsumer(
-                        session.createQueue("payhook.events::payhook.events." + GatewayTest.SUBSCRIBER), selector)) {
+                        session.createQueue(EventSubscribers.fullyQualified(GatewayTest.SUBSCRIBER)), selector)) {
             connection.start();
             while (taken.size() < n) {
                 long left = (end - System.nanoTime()) / 1_000_000;
