@@ -50,7 +50,8 @@ public final class Endpoint {
 
     /**
      * POSTs {@code body} signed for this attempt (DESIGN.md §11.2): the same {@code webhook-id} on every
-     * attempt, a timestamp and signature of its own. The whole answer must come within the timeout.
+     * attempt, a timestamp and signature of its own. The status and headers must come within the timeout
+     * (the JDK client's request timeout); a 2xx's body is not read.
      */
     Answer post(String id, String traceparent, byte[] body, long timestamp) {
         HttpRequest.Builder request = HttpRequest.newBuilder(settings.url())
