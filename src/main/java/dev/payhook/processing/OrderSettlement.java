@@ -78,17 +78,15 @@ public class OrderSettlement {
                         f.kind(), f.payment().key(), orderId, f.payment().id(), f.detail()));
         decision.refunds().forEach(extra -> refundRequest(order, extra));
         OrderStatus status = decision.status();
-        boolean statusChanged = status != order.status();
         orders.settle(order, status, decision.entitlement(), decision.entitlementChangesAt())
                 .ifPresent(settled -> events.changed(new OrderChange(
                         order,
                         status,
-                        statusChanged,
                         settled.entitlement(),
                         decision.entitlementChangesAt(),
                         settled.version(),
                         cause)));
-        if (statusChanged && status == OrderStatus.PAID) {
+        if (status == OrderStatus.PAID && order.status() != OrderStatus.PAID) {
             notify(
                     "receipt",
                     "receipt:" + orderId,
