@@ -36,7 +36,11 @@ public class DeliveriesController {
     @GetMapping("/ops/deliveries/failed")
     public List<Map<String, Object>> failed(
             @RequestParam(required = false) String endpoint, @RequestParam(defaultValue = "100") int limit) {
-        return failed.list(endpoint, Inputs.limit(limit));
+        try {
+            return failed.list(endpoint, Inputs.limit(limit));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInput(e.getMessage());
+        }
     }
 
     /** {@code {"ids":[..]}} or {@code {"endpoint":"x"}} (all of one endpoint's): 202 with how many went back. */

@@ -146,6 +146,8 @@ class HttpDeliveryTest extends GatewayTest {
 
     @Test
     void aReplayNamesIdsOrAnEndpointItKnows() {
+        assertThat(gateway.get("/ops/deliveries/failed?endpoint=nobody").status())
+                .isEqualTo(400);
         assertThat(gateway.call("POST", "/ops/deliveries/failed/replay", "{}").status())
                 .isEqualTo(400);
         assertThat(gateway.call("POST", "/ops/deliveries/failed/replay", "{\"endpoint\":\"nobody\"}")
