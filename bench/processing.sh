@@ -12,8 +12,8 @@
 # of the two per round. Drift over the run touches both alike.
 # DELIVERIES=compare: no BASE; each round measures this checkout twice, without and then with one HTTP
 # endpoint of the merchant's (payhook.deliveries, bench/Receiver.java answering 200 at once), and adds
-# the ratio of JVM CPU per payment and, at half the rate, the p99 from an order's change to its
-# delivery's arrival.
+# the ratio of JVM CPU per payment (D1) and, at half the rate, the p99 from publication to the
+# endpoint's 2xx, read from the gateway's payhook_delivery_latency_seconds histogram (D2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
