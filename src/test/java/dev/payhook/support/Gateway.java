@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -175,13 +176,22 @@ public final class Gateway {
         }
     }
 
-    /** A port nothing listens on right now, for a gateway that must know its port before it starts. */
+    /**
+     * A port nothing listens on right now, for a gateway that must know its port before it starts. It
+     * is drawn below the kernel's ephemeral range (32768 and up on Linux): a port handed out by
+     * {@code new ServerSocket(0)} can be taken by any outgoing connection, or another fork's WireMock,
+     * between this check and the gateway's bind, which failed CI once.
+     */
     public static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (int tries = 0; tries < 200; tries++) {
+            int candidate = ThreadLocalRandom.current().nextInt(20_000, 32_000);
+            try (ServerSocket socket = new ServerSocket(candidate)) {
+                return socket.getLocalPort();
+            } catch (IOException taken) {
+                // another one
+            }
         }
+        throw new IllegalStateException("no free port in 20000-31999 after 200 tries");
     }
 
     private static String unchunk(String chunked) {
