@@ -13,7 +13,8 @@
 # DELIVERIES=compare: no BASE; each round measures this checkout twice, without and then with one HTTP
 # endpoint of the merchant's (payhook.deliveries, bench/Receiver.java answering 200 at once), and adds
 # the ratio of JVM CPU per payment (D1) and, at half the rate, the p99 from publication to the
-# endpoint's 2xx, read from the gateway's payhook_delivery_latency_seconds histogram (D2).
+# endpoint's 2xx, read from the gateway's payhook_delivery_latency_seconds histogram (D2), once the
+# endpoint's queue drained. DELIVERY_CONCURRENCY: the endpoint's concurrency (default 4).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -97,9 +98,12 @@ measure() {  # measure NAME DIR: one whole measurement of the jar built in DIR, 
   local own="pg_stat|FROM receipts WHERE outcome <>"  # this script's own queries, not Payhook's
   local x0 n0 j0 p0 b0 t0 x1 n1 j1 p1 b1 t1 statements
   threads $PID > "$RUN/threads-0.txt"
+  local d0=0 d1=0
+  [ -n "$RECEIVER_PID" ] && d0=$(delivered)
   x0=$(commits); n0=$(applied); j0=$(cpu $PID); p0=$(pg_cpu); b0=$(cpu "${BROKER_PID:-0}"); t0=$(date +%s.%N)
   sleep "$WINDOW"
   n1=$(applied); x1=$(commits); j1=$(cpu $PID); p1=$(pg_cpu); b1=$(cpu "${BROKER_PID:-0}"); t1=$(date +%s.%N)
+  [ -n "$RECEIVER_PID" ] && d1=$(delivered)
   threads $PID > "$RUN/threads-1.txt"
   # per delivery: every delivery inserts one receipt row, so that statement's calls count them
   statements=$(sql "SELECT round(sum(calls)::numeric / max(calls) FILTER (WHERE query ~ '^\s*INSERT INTO receipts '), 1)
@@ -112,10 +116,17 @@ measure() {  # measure NAME DIR: one whole measurement of the jar built in DIR, 
   echo "JVM CPU per payment by thread:"; thread_split "$RUN/threads-0.txt" "$RUN/threads-1.txt" $((n1 - n0))
   [ -n "$BROKER_PID" ] && awk -v b=$((b1 - b0)) -v n=$((n1 - n0)) -v hz="$tick" \
     'BEGIN { printf "standalone broker CPU per payment: %.2f ms (not in the JVM figure)\n", b * 1000 / hz / n }'
+  # D1 counts the deliveries' CPU only if they kept up: each payment here is one order.paid for the endpoint
+  [ -n "$RECEIVER_PID" ] && echo "delivered in the window: $((d1 - d0)) order.paid for $((n1 - n0)) payments"
   echo "per payment: $statements SQL statements (BEGIN/COMMIT not counted), $COMMITS committed transactions"
   sql "SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) FROM pg_stat_statements
        WHERE query !~ '$own' ORDER BY calls DESC" > "$RUN/statements.txt"
   for _ in $(seq 1 1200); do [ "$(applied)" -ge "$N" ] && break; sleep 0.5; done
+  if [ -n "$RECEIVER_PID" ]; then  # the paced phase starts with nothing waiting for the endpoint
+    local waited=0
+    while [ "$(delivery_depth)" != 0 ] && [ $waited -lt 1200 ]; do sleep 0.5; waited=$((waited + 1)); done
+    echo "the endpoint's queue drained $((waited / 2)) s after the last payment was applied"
+  fi
 
   # receive -> paid, paced at half the rate just measured for 25 s, the backlog drained; the first 5 s
   # are not measured: neither this gateway JVM (restarted) nor the load generator's has compiled its
@@ -183,7 +194,16 @@ TOKEN="bench-$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
 deliveries_on() {  # a receiver for this measurement's deliveries, and the gateway's endpoint for it
   java -cp "$OUT/classes" Receiver "$RECEIVER_PORT" "$1/received.txt" & RECEIVER_PID=$!
   DELIVER_ARGS=(--payhook.ops.token="$TOKEN" --payhook.deliveries.bench.url="http://127.0.0.1:$RECEIVER_PORT/payhook"
-    --payhook.deliveries.bench.allow-insecure=true --payhook.deliveries.bench.secrets[0]="whsec_YmVuY2gtcmVjZWl2ZXIta2V5")
+    --payhook.deliveries.bench.allow-insecure=true --payhook.deliveries.bench.secrets[0]="whsec_YmVuY2gtcmVjZWl2ZXIta2V5"
+    --payhook.deliveries.bench.concurrency="${DELIVERY_CONCURRENCY:-4}")
+}
+delivered() {  # 2xx the bench endpoint got so far
+  curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$OPS_PORT/actuator/prometheus" \
+    | awk '/^payhook_delivery_latency_seconds_count/ && /endpoint="bench"/ { printf "%d", $2 }'
+}
+delivery_depth() {  # messages waiting in the bench endpoint's queue
+  curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$OPS_PORT/ops/deliveries" \
+    | grep -o '"queue_depth":[0-9]*' | awk -F: '{ n += $2 } END { print n + 0 }'
 }
 delivery_buckets() {  # "le count" of the bench endpoint's published -> 2xx histogram, now
   curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$OPS_PORT/actuator/prometheus" \

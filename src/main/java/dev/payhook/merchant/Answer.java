@@ -1,7 +1,5 @@
 package dev.payhook.merchant;
 
-import java.net.http.HttpTimeoutException;
-
 /**
  * What one attempt got from the endpoint: an HTTP status with a bounded excerpt of the body, or no
  * answer at all. {@link #result()} is the metric's label.
@@ -19,9 +17,8 @@ record Answer(Integer status, String excerpt, String result) {
     }
 
     /** No answer: {@code timeout} when none came in time, {@code error} when the connection failed. */
-    static Answer none(Exception e) {
-        boolean timeout = e instanceof HttpTimeoutException;
-        return new Answer(null, e.getClass().getSimpleName(), timeout ? "timeout" : "error");
+    static Answer none(Exception e, boolean timedOut) {
+        return new Answer(null, e.getClass().getSimpleName(), timedOut ? "timeout" : "error");
     }
 
     boolean taken() {

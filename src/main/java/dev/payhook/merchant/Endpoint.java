@@ -1,15 +1,12 @@
 package dev.payhook.merchant;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
@@ -20,15 +17,10 @@ public final class Endpoint {
     /** The last answer that was not a 2xx in time: its status code, or {@code timeout} / {@code error}. */
     public record Failure(Instant at, String status) {}
 
-    /** A 2xx's body is not read at all; of any other answer, the first {@link Answer#EXCERPT_BYTES} bytes. */
-    private static final HttpResponse.BodyHandler<String> EXCERPT_UNLESS_TAKEN = info -> info.statusCode() / 100 == 2
-            ? HttpResponse.BodySubscribers.replacing("")
-            : HttpResponse.BodySubscribers.mapping(HttpResponse.BodySubscribers.ofInputStream(), Endpoint::excerpt);
-
     private final String name;
     private final EndpointSettings settings;
     private final WebhookSigner signer;
-    private final HttpClient http;
+    private final HttpPoster http;
     private volatile Instant lastSuccess;
     private volatile Failure lastFailure;
 
@@ -36,51 +28,26 @@ public final class Endpoint {
         this.name = name;
         this.settings = settings;
         this.signer = new WebhookSigner(settings.secrets());
-        // one client per endpoint: its own connection pool, so a slow endpoint holds no other's connections
-        this.http = HttpClient.newBuilder()
-                // plain http is for local development: no attempt to upgrade it to HTTP/2 (h2c)
-                .version(
-                        "http".equals(settings.url().getScheme())
-                                ? HttpClient.Version.HTTP_1_1
-                                : HttpClient.Version.HTTP_2)
-                .connectTimeout(settings.timeout())
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+        this.http = new HttpPoster(settings.url(), settings.timeout(), settings.concurrency());
     }
 
     /**
      * POSTs {@code body} signed for this attempt (DESIGN.md §11.2): the same {@code webhook-id} on every
-     * attempt, a timestamp and signature of its own. The status and headers must come within the timeout
-     * (the JDK client's request timeout); a 2xx's body is not read.
+     * attempt, a timestamp and signature of its own.
      */
     Answer post(String id, String traceparent, byte[] body, long timestamp) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(settings.url())
-                .timeout(settings.timeout())
-                .header("content-type", "application/json")
-                .header("webhook-id", id)
-                .header("webhook-timestamp", Long.toString(timestamp))
-                .header("webhook-signature", signer.sign(id, timestamp, body))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("webhook-id", id);
+        headers.put("webhook-timestamp", Long.toString(timestamp));
+        headers.put("webhook-signature", signer.sign(id, timestamp, body));
         if (traceparent != null) {
-            request.header("traceparent", traceparent);
+            headers.put("traceparent", traceparent);
         }
-        try {
-            HttpResponse<String> response = http.send(request.build(), EXCERPT_UNLESS_TAKEN);
-            return Answer.of(response.statusCode(), response.body());
-        } catch (IOException e) {
-            return Answer.none(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Answer.none(e);
-        }
+        return http.post(headers, body);
     }
 
-    private static String excerpt(InputStream body) {
-        try (InputStream in = body) {
-            return new String(in.readNBytes(Answer.EXCERPT_BYTES), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "(the body could not be read: " + e.getClass().getSimpleName() + ")";
-        }
+    void close() throws IOException {
+        http.close();
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.payhook.merchant;
 
 import dev.payhook.outbox.EventSubscribers;
+import jakarta.annotation.PreDestroy;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -78,6 +80,18 @@ public class Endpoints {
                 throw new IllegalStateException("the delivery route of " + name + " could not be made", failure);
             }
         });
+    }
+
+    /** The endpoints' connections, once their routes stopped. */
+    @PreDestroy
+    public void close() {
+        for (Endpoint e : endpoints.values()) {
+            try {
+                e.close();
+            } catch (IOException | RuntimeException failure) {
+                log.warn("The connections to endpoint {} did not close: {}", e.name(), failure.toString());
+            }
+        }
     }
 
     Endpoint get(String name) {
