@@ -1,0 +1,73 @@
+package dev.payhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.payhook.outbox.EventSubscribers;
+import dev.payhook.support.GatewayTest;
+import dev.payhook.support.MerchantReceiver;
+import dev.payhook.support.TestProvider;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.camel.CamelContext;
+import org.apache.camel.support.PluginHelper;
+import org.apache.camel.support.ResourceHelper;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/**
+ * The README's example of an integrator's own route, as it is written there, runs in the gateway:
+ * a review reaches the chat webhook, an order that was only paid does not.
+ */
+class ReadmeRouteTest extends GatewayTest {
+
+    /** The YAML block after the README says "write your own route". */
+    private static final Pattern EXAMPLE = Pattern.compile("write your own route.*?```yaml\\n(.*?)```", Pattern.DOTALL);
+
+    private static final String CHAT = "https://chat.example.com/hooks/T000";
+
+    @Autowired
+    CamelContext camel;
+
+    @Autowired
+    EventSubscribers subscribers;
+
+    @Test
+    void theReadmesChatRouteForwardsAReviewAndNotAPayment() throws Exception {
+        Matcher example = EXAMPLE.matcher(Files.readString(Path.of("README.md")));
+        assertThat(example.find()).as("the README's example route").isTrue();
+        String route = example.group(1);
+        assertThat(route).contains("payhook.events.ops-chat", CHAT);
+        // the README's subscriber, declared as payhook.events.subscribers=ops-chat would at start-up
+        subscribers.declare("ops-chat", "");
+        PluginHelper.getRoutesLoader(camel)
+                .loadRoutes(ResourceHelper.fromString(
+                        "readme-example.yaml", route.replace(CHAT, MerchantReceiver.url("chat"))));
+
+        TestProvider stripe = TestProvider.STRIPE;
+        String order = unique("ord");
+        gateway.putOrder(order, 700, "USD");
+        Instant at = Instant.now();
+        String first = unique("evt");
+        gateway.deliver(stripe, first, stripe.payment(first, unique("pay"), order, 700, "USD", at));
+        String second = unique("evt");
+        gateway.deliver(stripe, second, stripe.payment(second, unique("pay"), order, 700, "USD", at.plusSeconds(30)));
+
+        long review = await().atMost(DEADLINE)
+                .until(
+                        () -> gateway.order(order)
+                                .path("reviews")
+                                .path(0)
+                                .path("id")
+                                .asLong(),
+                        id -> id > 0);
+        String told = "{\"text\":\"Payhook: review.opened review:" + review + "\"}";
+        await().atMost(DEADLINE)
+                .until(() -> MerchantReceiver.received("chat", told).size() == 1);
+        // the order.paid of the same change went by: the route's filter let only what needs a person through
+        assertThat(MerchantReceiver.received("chat", "order:" + order)).isEmpty();
+    }
+}
