@@ -66,7 +66,7 @@ thread_split() {  # thread_split BEFORE AFTER PAYMENTS: the JVM's CPU per paymen
   awk -v n="$3" -v hz="$(getconf CLK_TCK)" 'FNR == NR { before[$1] += $2; next } { after[$1] += $2 }
     END { for (k in after) { d = after[k] - before[k]; g = k
             if (k ~ /^Camel/) g = "camel (consumers)"; else if (k ~ /^(GC_|G1_)/) g = "gc"; else if (k ~ /^C[12]_Comp/) g = "jit"
-            else if (k ~ /^(Thread-|activemq|Activ)/) g = "broker"; else if (k ~ /^scheduling/) g = "scheduled (outbox)"; else g = "other"
+            else if (k ~ /^(Thread-|activemq|Activ)/) g = "broker"; else if (k ~ /^(scheduling|payhook-outbox)/) g = "outbox"; else g = "other"
             sum[g] += d }
           for (g in sum) printf "  %-20s %.2f ms\n", g, sum[g] * 1000 / hz / n }' "$1" "$2" | sort -k2 -t' ' -rn
 }

@@ -258,6 +258,11 @@ public class PayhookProperties {
         @Min(1)
         private int batchSize = 100;
 
+        /** Threads publishing at once in this instance. */
+        @Min(1)
+        @Max(16)
+        private int workers = 2;
+
         @NotNull
         private Duration initialBackoff = Duration.ofSeconds(1);
 
@@ -278,6 +283,14 @@ public class PayhookProperties {
 
         public void setBatchSize(int batchSize) {
             this.batchSize = batchSize;
+        }
+
+        public int getWorkers() {
+            return workers;
+        }
+
+        public void setWorkers(int workers) {
+            this.workers = workers;
         }
 
         public Duration getInitialBackoff() {

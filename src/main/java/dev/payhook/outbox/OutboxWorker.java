@@ -3,6 +3,7 @@ package dev.payhook.outbox;
 import dev.payhook.broker.Destination;
 import dev.payhook.broker.Trace;
 import dev.payhook.config.PayhookProperties;
+import dev.payhook.store.OutboxSignal;
 import dev.payhook.store.OutboxStore;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -12,22 +13,27 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Publishes outbox rows to Artemis after their transaction committed, apart from the webhook path.
- * Rows are locked with SKIP LOCKED, so several instances share the work; a batch goes out in one
- * JMS transaction, and a failed batch is retried with exponential backoff and jitter. Delivery is
- * at least once: consumers dedupe on the event id.
+ * Rows are locked with SKIP LOCKED, so several workers and instances share the work; a batch goes
+ * out in one JMS transaction, and a failed batch is retried with exponential backoff and jitter.
+ * Delivery is at least once, in no set order across workers: consumers dedupe on the key, and an
+ * order's messages carry its version. The workers are threads of their own, woken by this
+ * instance's commits ({@link OutboxSignal}) and polling for the rest: on a shared scheduler thread,
+ * one worker published a third of the rows processing made at full rate, and the merchant heard of
+ * a payment a minute late.
  */
 @Component
-public class OutboxWorker {
+public class OutboxWorker implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(OutboxWorker.class);
 
@@ -35,27 +41,78 @@ public class OutboxWorker {
     private final ConnectionFactory connectionFactory;
     private final TransactionTemplate tx;
     private final PayhookProperties.Outbox settings;
+    private final OutboxSignal signal;
+    private final List<Thread> workers = new ArrayList<>();
+    private volatile boolean running;
 
     public OutboxWorker(
             OutboxStore outbox,
             ConnectionFactory connectionFactory,
             TransactionTemplate tx,
-            PayhookProperties properties) {
+            PayhookProperties properties,
+            OutboxSignal signal) {
         this.outbox = outbox;
         this.connectionFactory = connectionFactory;
         this.tx = tx;
         this.settings = properties.getOutbox();
+        this.signal = signal;
     }
 
-    @Scheduled(fixedDelayString = "${payhook.outbox.poll-interval:200ms}")
-    public void publishDue() {
+    @Override
+    public synchronized void start() {
+        running = true;
+        for (int i = 1; i <= settings.getWorkers(); i++) {
+            Thread worker = new Thread(this::work, "payhook-outbox-" + i);
+            worker.setDaemon(true);
+            workers.add(worker);
+            worker.start();
+        }
+    }
+
+    /** Ends once the batches in hand are published, before the broker and the database close. */
+    @Override
+    public synchronized void stop() {
+        running = false;
+        signal.committed();
+        for (Thread worker : workers) {
+            try {
+                worker.join(settings.getPollInterval().toMillis() + 30_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        workers.clear();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    private void work() {
+        long seen = signal.commits();
+        while (running) {
+            try {
+                Integer published = tx.execute(s -> publishBatch());
+                if (published == null || published < settings.getBatchSize()) {
+                    seen = signal.await(seen, settings.getPollInterval());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                log.warn("Outbox poll failed, will try again: {}", e.toString());
+                sleep(settings.getPollInterval());
+            }
+        }
+    }
+
+    private static void sleep(Duration pause) {
         try {
-            Integer published;
-            do {
-                published = tx.execute(s -> publishBatch());
-            } while (published != null && published == settings.getBatchSize());
-        } catch (RuntimeException e) {
-            log.warn("Outbox poll failed, will try again: {}", e.toString());
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

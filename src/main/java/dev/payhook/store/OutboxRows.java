@@ -13,15 +13,20 @@ final class OutboxRows extends TransactionBuffer<OutboxRows.Row> {
     record Row(String destination, String kind, String dedupeKey, String payload, String traceparent) {}
 
     private final Consumer<List<Row>> writer;
+    private final OutboxSignal signal;
 
-    private OutboxRows(Object key, Consumer<List<Row>> writer) {
+    private OutboxRows(Object key, Consumer<List<Row>> writer, OutboxSignal signal) {
         super(key);
         this.writer = writer;
+        this.signal = signal;
     }
 
-    /** Adds {@code row} to the current transaction's rows; false when no transaction is active (write it now). */
-    static boolean add(Object key, Consumer<List<Row>> writer, Row row) {
-        return TransactionBuffer.add(key, k -> new OutboxRows(k, writer), row);
+    /**
+     * Adds {@code row} to the current transaction's rows, {@code signal}led once they committed; false
+     * when no transaction is active (write it now).
+     */
+    static boolean add(Object key, Consumer<List<Row>> writer, OutboxSignal signal, Row row) {
+        return TransactionBuffer.add(key, k -> new OutboxRows(k, writer, signal), row);
     }
 
     @Override
@@ -30,5 +35,10 @@ final class OutboxRows extends TransactionBuffer<OutboxRows.Row> {
             writer.accept(List.copyOf(items()));
             items().clear();
         }
+    }
+
+    @Override
+    public void afterCommit() {
+        signal.committed();
     }
 }

@@ -22,9 +22,11 @@ public class OutboxStore {
             String traceparent) {}
 
     private final JdbcTemplate jdbc;
+    private final OutboxSignal signal;
 
-    public OutboxStore(JdbcTemplate jdbc) {
+    public OutboxStore(JdbcTemplate jdbc, OutboxSignal signal) {
         this.jdbc = jdbc;
+        this.signal = signal;
     }
 
     /**
@@ -34,8 +36,9 @@ public class OutboxStore {
      */
     public void add(Destination destination, String kind, String dedupeKey, String payloadJson) {
         OutboxRows.Row row = new OutboxRows.Row(destination.address(), kind, dedupeKey, payloadJson, trace());
-        if (!OutboxRows.add(this, this::insert, row)) {
+        if (!OutboxRows.add(this, this::insert, signal, row)) {
             insert(List.of(row));
+            signal.committed();
         }
     }
 
