@@ -261,7 +261,7 @@ public class PayhookProperties {
         /** Threads publishing at once in this instance. */
         @Min(1)
         @Max(16)
-        private int workers = 2;
+        private int workers = 4;
 
         @NotNull
         private Duration initialBackoff = Duration.ofSeconds(1);

@@ -42,6 +42,8 @@ class ChaosKillTest {
     private static final Duration SENDING = Duration.ofMinutes(4);
     private static final int CONCURRENCY = 4;
     private static final int OUTBOX_BATCH = 100;
+    /** payhook.outbox.workers: each may have a batch published and not yet marked at a kill. */
+    private static final int OUTBOX_WORKERS = 4;
     /** The merchant's endpoint, outside the killed process: every start of the gateway delivers to it. */
     private static final String[] ENDPOINT = {
         "--payhook.deliveries.chaos.url=" + MerchantReceiver.url("chaos"),
@@ -49,7 +51,8 @@ class ChaosKillTest {
         "--payhook.deliveries.chaos.secrets[0]=" + MerchantReceiver.SECRET,
         "--payhook.deliveries.chaos.types=order.paid",
         "--payhook.deliveries.chaos.concurrency=" + CONCURRENCY,
-        "--payhook.outbox.batch-size=" + OUTBOX_BATCH
+        "--payhook.outbox.batch-size=" + OUTBOX_BATCH,
+        "--payhook.outbox.workers=" + OUTBOX_WORKERS
     };
 
     @TempDir
@@ -153,7 +156,7 @@ class ChaosKillTest {
                             twice);
             assertThat(twice)
                     .as("taken again: only attempts in flight or published but not yet marked at a kill")
-                    .isLessThanOrEqualTo(2L * (CONCURRENCY + OUTBOX_BATCH));
+                    .isLessThanOrEqualTo(2L * (CONCURRENCY + OUTBOX_WORKERS * OUTBOX_BATCH));
         } finally {
             current.get().close();
             killed.forEach(GatewayProcess::close);
