@@ -16,6 +16,7 @@
 # everything and the endpoint took every order.paid (D1: a window would miss the work that lags),
 # and, at half the rate, the p99 from publication to the endpoint's 2xx, read from the gateway's
 # payhook_delivery_latency_seconds histogram (D2). DELIVERY_CONCURRENCY: the endpoint's (default 4).
+# PACE: the paced phase's rate as a fraction of the rate just measured (default 0.5, issue 16's "half").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -141,7 +142,7 @@ measure() {  # measure NAME DIR: one whole measurement of the jar built in DIR, 
   # are not measured: neither this gateway JVM (restarted) nor the load generator's has compiled its
   # code yet, and on 2 cores the generator's compilation alone holds processing back for seconds
   local pace paced latency paid_p99 pgbench pg_tps=""
-  pace=$(awk -v r="$RATE" 'BEGIN { printf "%d", r / 2 }')
+  pace=$(awk -v r="$RATE" -v f="${PACE:-0.5}" 'BEGIN { printf "%d", r * f }')
   paced="paced$RANDOM"
   orders "$paced" $((pace * 25))
   [ -n "$RECEIVER_PID" ] && delivery_buckets > "$RUN/delivery-0.txt"
