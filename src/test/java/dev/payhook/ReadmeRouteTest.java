@@ -9,7 +9,6 @@ import dev.payhook.support.MerchantReceiver;
 import dev.payhook.support.TestProvider;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.camel.CamelContext;
@@ -47,23 +46,8 @@ class ReadmeRouteTest extends GatewayTest {
                 .loadRoutes(ResourceHelper.fromString(
                         "readme-example.yaml", route.replace(CHAT, MerchantReceiver.url("chat"))));
 
-        TestProvider stripe = TestProvider.STRIPE;
         String order = unique("ord");
-        gateway.putOrder(order, 700, "USD");
-        Instant at = Instant.now();
-        String first = unique("evt");
-        gateway.deliver(stripe, first, stripe.payment(first, unique("pay"), order, 700, "USD", at));
-        String second = unique("evt");
-        gateway.deliver(stripe, second, stripe.payment(second, unique("pay"), order, 700, "USD", at.plusSeconds(30)));
-
-        long review = await().atMost(DEADLINE)
-                .until(
-                        () -> gateway.order(order)
-                                .path("reviews")
-                                .path(0)
-                                .path("id")
-                                .asLong(),
-                        id -> id > 0);
+        long review = payTwice(TestProvider.STRIPE, order, unique("pay"), 700, "USD");
         String told = "{\"text\":\"Payhook: review.opened review:" + review + "\"}";
         await().atMost(DEADLINE)
                 .until(() -> MerchantReceiver.received("chat", told).size() == 1);

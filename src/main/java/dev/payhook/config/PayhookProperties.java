@@ -3,13 +3,16 @@ package dev.payhook.config;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
@@ -143,6 +146,9 @@ public class PayhookProperties {
 
     public static class Ops {
         private String token = "";
+
+        /** Named tokens, each with its roles; the name is who the audit trail says acted. */
+        private Map<@Pattern(regexp = "[A-Za-z0-9_.-]{1,64}") String, @Valid NamedToken> tokens = new LinkedHashMap<>();
         /** Request bodies of the ops and merchant API; larger ones get 413 before they are read. */
         @NotNull
         private DataSize maxBody = DataSize.ofKilobytes(64);
@@ -186,6 +192,38 @@ public class PayhookProperties {
 
         public void setMaxBody(DataSize maxBody) {
             this.maxBody = maxBody;
+        }
+
+        public Map<String, NamedToken> getTokens() {
+            return tokens;
+        }
+
+        public void setTokens(Map<String, NamedToken> tokens) {
+            this.tokens = tokens == null ? new LinkedHashMap<>() : tokens;
+        }
+    }
+
+    /** One of {@code payhook.ops.tokens}: a bearer token and what it may do. */
+    public static class NamedToken {
+        private String token = "";
+
+        @NotEmpty
+        private Set<OpsRole> roles = new LinkedHashSet<>();
+
+        public String getToken() {
+            return token;
+        }
+
+        public void setToken(String token) {
+            this.token = token == null ? "" : token;
+        }
+
+        public Set<OpsRole> getRoles() {
+            return roles;
+        }
+
+        public void setRoles(Set<OpsRole> roles) {
+            this.roles = roles == null ? new LinkedHashSet<>() : roles;
         }
     }
 

@@ -4,8 +4,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.security.Principal;
 
 /**
- * Who did an ops action, for the audit trail: the authenticated principal (the shared token), named
- * more precisely by the caller's {@code X-Payhook-Actor}, and always the source address.
+ * Who did an ops action, for the audit trail: the authenticated principal (the token, or the console
+ * session and its token), the person the caller's {@code X-Payhook-Actor} names in front of it, and
+ * always the source address.
  */
 final class Actor {
 
@@ -20,11 +21,10 @@ final class Actor {
             throw new IllegalStateException("an ops action reached its handler without authentication");
         }
         String named = request.getHeader(HEADER);
-        String who = named == null || named.isBlank()
-                ? principal.getName()
-                : named.strip().replaceAll("[^\\p{Alnum}@._ -]", "_");
-        if (who.length() > 100) {
-            who = who.substring(0, 100);
+        String who = principal.getName();
+        if (named != null && !named.isBlank()) {
+            String person = named.strip().replaceAll("[^\\p{Alnum}@._ -]", "_");
+            who = person.substring(0, Math.min(64, person.length())) + " via " + who;
         }
         return who + " from " + request.getRemoteAddr();
     }

@@ -1,5 +1,6 @@
 package dev.payhook.web;
 
+import dev.payhook.config.OpsRole;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.security.Principal;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
@@ -23,8 +25,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * or normalises it, so that no other spelling of a protected path ({@code /ops;/x}, {@code
  * /%6fps/x}, {@code /x/../ops/x}) reaches its handler without the token. With the token, a path
  * whose spelling routes differently from how it reads is refused rather than routed. An
- * authenticated request carries the {@link #PRINCIPAL}, which the audit trail and the health
- * endpoint's details rely on.
+ * authenticated request carries its token holder's principal, which the audit trail and the health
+ * endpoint's details rely on, and gets through only with the {@link OpsRole} its method and path need
+ * (403 {@code forbidden} naming the role otherwise).
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)
@@ -46,24 +49,29 @@ public class AccessFilter extends OncePerRequestFilter {
     private static final Pattern AMBIGUOUS = Pattern.compile(";|%2[eEfF]|%5[cC]|%25|%00|\\\\|//|(^|/)\\.{1,2}(/|$)"
             + "|%3[0-9]|%4[1-9a-fA-F]|%5[0-9aA]|%6[1-9a-fA-F]|%7[0-9aA]|%2[dD]|%5[fF]");
 
-    /** Who an authenticated request is: the holder of the shared ops token. */
-    public static final Principal PRINCIPAL = () -> "ops-token";
-
     /** The console's login form, open so that a browser can get a session. */
     static final String LOGIN = "/ops/login";
+
+    static final String LOGOUT = "/ops/logout";
 
     /** The console's pages, which send a browser without a session to the login form rather than a 401. */
     private static final Pattern CONSOLE_PAGE = Pattern.compile("/ops/?|/ops/console(/.*)?");
 
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
 
-    private final OpsToken token;
+    /** The API's and the console's calls that create a refund request. */
+    private static final Pattern REFUNDING = Pattern.compile("/ops/refunds/?|/ops/(console/)?reviews/[^/]+/refund");
+
+    /** The request attribute holding the roles of who is asking, by their wire names, for the console's pages. */
+    static final String ROLES_ATTRIBUTE = "roles";
+
+    private final OpsTokens tokens;
     private final Listeners listeners;
 
     private final AuthFailures failures;
 
-    public AccessFilter(OpsToken token, Listeners listeners, AuthFailures failures) {
-        this.token = token;
+    public AccessFilter(OpsTokens tokens, Listeners listeners, AuthFailures failures) {
+        this.tokens = tokens;
         this.listeners = listeners;
         this.failures = failures;
     }
@@ -91,28 +99,28 @@ public class AccessFilter extends OncePerRequestFilter {
                 return;
             }
         }
-        boolean bearer = token.bearer(authorization);
-        if (authorization != null && !bearer) {
+        OpsTokens.Holder bearer = tokens.bearer(authorization).orElse(null);
+        if (authorization != null && bearer == null) {
             failures.failed(request);
         }
         if (publicPath || OPEN.matcher(path).matches()) {
-            chain.doFilter(bearer ? new Authenticated(request, PRINCIPAL) : request, response);
+            chain.doFilter(bearer != null ? new Authenticated(request, bearer.principal()) : request, response);
             return;
         }
         if (AMBIGUOUS.matcher(path).find()) {
-            if (bearer || ConsoleSession.principal(request) != null) {
+            if (bearer != null || ConsoleSession.principal(request) != null) {
                 Answers.error(response, HttpServletResponse.SC_BAD_REQUEST, "ambiguous_path");
             } else {
                 refuse(response);
             }
             return;
         }
-        if (bearer) {
-            chain.doFilter(new Authenticated(request, PRINCIPAL), response);
+        if (bearer != null) {
+            permitted(request, response, chain, path, bearer.principal(), bearer.roles());
         } else if (path.equals(LOGIN)) {
             chain.doFilter(request, response);
         } else if (ConsoleSession.principal(request) != null && path.startsWith("/ops/")) {
-            throughSession(request, response, chain);
+            throughSession(request, response, chain, path);
         } else if (CONSOLE_PAGE.matcher(path).matches() && SAFE_METHODS.contains(request.getMethod())) {
             response.setStatus(HttpServletResponse.SC_SEE_OTHER);
             response.setHeader("Location", LOGIN);
@@ -122,15 +130,45 @@ public class AccessFilter extends OncePerRequestFilter {
     }
 
     /** A console session may reach /ops/**; what changes anything must send the session's CSRF token back. */
-    private static void throughSession(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+    private static void throughSession(
+            HttpServletRequest request, HttpServletResponse response, FilterChain chain, String path)
             throws ServletException, IOException {
         if (!SAFE_METHODS.contains(request.getMethod()) && !ConsoleSession.carriesCsrf(request)) {
             Answers.error(response, HttpServletResponse.SC_FORBIDDEN, "invalid_csrf_token");
             return;
         }
-        String who = ConsoleSession.principal(request);
         request.setAttribute(ConsoleSession.CSRF_ATTRIBUTE, ConsoleSession.csrf(request));
-        chain.doFilter(new Authenticated(request, () -> who), response);
+        permitted(request, response, chain, path, ConsoleSession.principal(request), ConsoleSession.roles(request));
+    }
+
+    /** Through to the handler as {@code who}, when {@code roles} hold the one the request needs. */
+    private static void permitted(
+            HttpServletRequest request,
+            HttpServletResponse response,
+            FilterChain chain,
+            String path,
+            String who,
+            Set<OpsRole> roles)
+            throws ServletException, IOException {
+        OpsRole needed = required(request.getMethod(), path);
+        if (needed != null && !roles.contains(needed)) {
+            Answers.forbidden(response, needed.wireName());
+            return;
+        }
+        request.setAttribute(
+                ROLES_ATTRIBUTE, roles.stream().map(OpsRole::wireName).collect(Collectors.toUnmodifiableSet()));
+        chain.doFilter(new Authenticated(request, who), response);
+    }
+
+    /** The role a request needs, read on its raw path; null for logging out, which anyone logged in may. */
+    static OpsRole required(String method, String path) {
+        if (SAFE_METHODS.contains(method)) {
+            return OpsRole.READ;
+        }
+        if (path.equals(LOGOUT)) {
+            return null;
+        }
+        return REFUNDING.matcher(path).matches() ? OpsRole.REFUND : OpsRole.OPERATE;
     }
 
     private void refuse(HttpServletResponse response) throws IOException {
@@ -138,15 +176,15 @@ public class AccessFilter extends OncePerRequestFilter {
         Answers.error(
                 response,
                 HttpServletResponse.SC_UNAUTHORIZED,
-                token.configured() ? "invalid_or_missing_bearer_token" : "ops_token_not_configured");
+                tokens.configured() ? "invalid_or_missing_bearer_token" : "ops_token_not_configured");
     }
 
     private static final class Authenticated extends HttpServletRequestWrapper {
         private final Principal principal;
 
-        Authenticated(HttpServletRequest request, Principal principal) {
+        Authenticated(HttpServletRequest request, String who) {
             super(request);
-            this.principal = principal;
+            this.principal = () -> who;
         }
 
         @Override

@@ -14,4 +14,13 @@ final class Answers {
         response.setContentType("application/json");
         response.getWriter().write("{\"error\":\"" + reason + "\"}");
     }
+
+    /** 403: the caller's token is good but lacks {@code role}, named so that ops know which token to ask for. */
+    static void forbidden(HttpServletResponse response, String role) throws IOException {
+        response.setStatus(HttpServletResponse.SC_FORBIDDEN);
+        response.setContentType("application/json");
+        response.getWriter()
+                .write("{\"error\":\"forbidden\",\"role\":\"" + role + "\",\"message\":\"this token lacks the " + role
+                        + " role\"}");
+    }
 }

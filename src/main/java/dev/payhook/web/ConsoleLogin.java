@@ -18,17 +18,17 @@ import org.springframework.web.bind.annotation.RequestParam;
 public class ConsoleLogin {
 
     private static final Logger log = LoggerFactory.getLogger(ConsoleLogin.class);
-    private final OpsToken token;
+    private final OpsTokens tokens;
     private final AuthFailures failures;
 
-    public ConsoleLogin(OpsToken token, AuthFailures failures) {
-        this.token = token;
+    public ConsoleLogin(OpsTokens tokens, AuthFailures failures) {
+        this.tokens = tokens;
         this.failures = failures;
     }
 
     @GetMapping(AccessFilter.LOGIN)
     public String form(Model model) {
-        model.addAttribute("configured", token.configured());
+        model.addAttribute("configured", tokens.configured());
         return "ops/login";
     }
 
@@ -38,20 +38,22 @@ public class ConsoleLogin {
             HttpServletRequest request,
             HttpServletResponse response,
             Model model) {
-        if (!token.matches(ConsoleSession.formField(request, "token"))) {
+        OpsTokens.Holder holder =
+                tokens.match(ConsoleSession.formField(request, "token")).orElse(null);
+        if (holder == null) {
             failures.failed(request);
             log.warn("Console login refused from {}: not the ops token", request.getRemoteAddr());
             response.setStatus(HttpServletResponse.SC_UNAUTHORIZED);
-            model.addAttribute("configured", token.configured());
+            model.addAttribute("configured", tokens.configured());
             model.addAttribute("refused", true);
             return "ops/login";
         }
-        ConsoleSession.login(request, name);
+        ConsoleSession.login(request, name, holder);
         log.info("Console login of {} from {}", ConsoleSession.principal(request), request.getRemoteAddr());
         return "redirect:/ops/";
     }
 
-    @PostMapping("/ops/logout")
+    @PostMapping(AccessFilter.LOGOUT)
     public String logout(HttpServletRequest request) {
         ConsoleSession.logout(request);
         return "redirect:" + AccessFilter.LOGIN;

@@ -1,5 +1,6 @@
 package dev.payhook.web;
 
+import dev.payhook.config.OpsRole;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpSession;
 import java.net.URLDecoder;
@@ -7,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * The ops console's login session: the servlet session (an HttpOnly, SameSite=Strict cookie, never
@@ -25,6 +28,7 @@ final class ConsoleSession {
 
     private static final String PRINCIPAL = "payhook.console.principal";
     private static final String CSRF = "payhook.console.csrf";
+    private static final String ROLES = "payhook.console.roles";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private ConsoleSession() {}
@@ -35,13 +39,26 @@ final class ConsoleSession {
         return session == null ? null : (String) session.getAttribute(PRINCIPAL);
     }
 
-    /** A new session (never the one the browser came with: no fixation) for {@code name}. */
-    static void login(HttpServletRequest request, String name) {
+    /** What the session's token may do; none without a session. */
+    @SuppressWarnings("unchecked")
+    static Set<OpsRole> roles(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        Object roles = session == null ? null : session.getAttribute(ROLES);
+        return roles == null ? Set.of() : (Set<OpsRole>) roles;
+    }
+
+    /**
+     * A new session (never the one the browser came with: no fixation) for {@code name}, who logged
+     * in with the token of {@code holder}: its actions are recorded under both names.
+     */
+    static void login(HttpServletRequest request, String name, OpsTokens.Holder holder) {
         logout(request);
         HttpSession session = request.getSession(true);
         String who = name == null || name.isBlank() ? "" : name.strip().replaceAll("[^\\p{Alnum}@._ -]", "_");
-        session.setAttribute(
-                PRINCIPAL, "console" + (who.isEmpty() ? "" : ":" + who.substring(0, Math.min(64, who.length()))));
+        String console = "console" + (who.isEmpty() ? "" : ":" + who.substring(0, Math.min(64, who.length())));
+        boolean single = OpsTokens.SINGLE.equals(holder.name());
+        session.setAttribute(PRINCIPAL, single ? console : console + " via " + holder.principal());
+        session.setAttribute(ROLES, EnumSet.copyOf(holder.roles()));
         byte[] csrf = new byte[32];
         RANDOM.nextBytes(csrf);
         session.setAttribute(CSRF, Base64.getUrlEncoder().withoutPadding().encodeToString(csrf));

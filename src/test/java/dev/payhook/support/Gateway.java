@@ -31,15 +31,26 @@ public final class Gateway {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String publicBase;
     private final String managementBase;
+    private final String token;
 
     public Gateway(int port, int managementPort) {
+        this(port, managementPort, OPS_TOKEN);
+    }
+
+    private Gateway(int port, int managementPort, String token) {
         this.publicBase = "http://127.0.0.1:" + port;
         this.managementBase = "http://127.0.0.1:" + managementPort;
+        this.token = token;
+    }
+
+    /** The same gateway, its ops and merchant calls made with {@code token} instead of the single ops token. */
+    public Gateway withToken(String token) {
+        return new Gateway(port(publicBase), port(managementBase), token);
     }
 
     /** The same gateway with every path asked of the public listener, as someone on the internet would. */
     public Gateway publicListenerOnly() {
-        return new Gateway(port(publicBase), port(publicBase));
+        return new Gateway(port(publicBase), port(publicBase), token);
     }
 
     public int managementPort() {
@@ -48,7 +59,7 @@ public final class Gateway {
 
     /** The same gateway with every path asked of the management listener. */
     public Gateway managementListenerOnly() {
-        return new Gateway(port(managementBase), port(managementBase));
+        return new Gateway(port(managementBase), port(managementBase), token);
     }
 
     private static int port(String base) {
@@ -210,10 +221,10 @@ public final class Gateway {
         }
     }
 
-    private static HttpRequest.Builder ops(String url) {
+    private HttpRequest.Builder ops(String url) {
         return HttpRequest.newBuilder(URI.create(url))
                 .timeout(Duration.ofSeconds(30))
-                .header("Authorization", "Bearer " + OPS_TOKEN);
+                .header("Authorization", "Bearer " + token);
     }
 
     private Answer send(HttpRequest request) {

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.payhook.web.Listeners;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,6 +28,13 @@ import tools.jackson.databind.JsonNode;
             "payhook.embedded-postgres.port=0",
             "spring.artemis.embedded.data-directory=target/artemis-${random.uuid}",
             "payhook.ops.token=" + Gateway.OPS_TOKEN,
+            // named tokens with fewer roles than the single one (RolesTest)
+            "payhook.ops.tokens.dashboard.token=" + GatewayTest.READ_TOKEN,
+            "payhook.ops.tokens.dashboard.roles=read",
+            "payhook.ops.tokens.support.token=" + GatewayTest.OPERATE_TOKEN,
+            "payhook.ops.tokens.support.roles=read,operate",
+            "payhook.ops.tokens.finance.token=" + GatewayTest.REFUND_TOKEN,
+            "payhook.ops.tokens.finance.roles=read,refund",
             "payhook.ops.port=0",
             "payhook.events.subscribers=" + GatewayTest.SUBSCRIBER,
             "payhook.outbox.poll-interval=50ms",
@@ -170,6 +178,10 @@ public abstract class GatewayTest {
         registry.add("payhook.providers.paypal.api.client-secret", () -> ApiStubs.PAYPAL_CLIENT_SECRET);
     }
 
+    public static final String READ_TOKEN = "dashboard-read-only-0123456789abcdef0123";
+    public static final String OPERATE_TOKEN = "support-read-operate-0123456789abcdef012";
+    public static final String REFUND_TOKEN = "finance-read-refund-0123456789abcdef0123";
+
     /** A merchant consumer of payhook.events with its durable queue. */
     public static final String SUBSCRIBER = "merchant-test";
 
@@ -264,5 +276,30 @@ public abstract class GatewayTest {
                                 provider,
                                 eventId)
                         == n);
+    }
+
+    /**
+     * {@code order} (registered here) paid twice through {@code provider}, the second time by
+     * {@code extraPayment}: the id of the double-payment review it opens, once open.
+     */
+    protected long payTwice(
+            TestProvider provider, String order, String extraPayment, long amountMinor, String currency) {
+        gateway.putOrder(order, amountMinor, currency);
+        Instant at = Instant.now();
+        String first = unique("evt");
+        gateway.deliver(provider, first, provider.payment(first, unique("pay"), order, amountMinor, currency, at));
+        String second = unique("evt");
+        gateway.deliver(
+                provider,
+                second,
+                provider.payment(second, extraPayment, order, amountMinor, currency, at.plusSeconds(30)));
+        return await().atMost(DEADLINE)
+                .until(
+                        () -> gateway.order(order)
+                                .path("reviews")
+                                .path(0)
+                                .path("id")
+                                .asLong(),
+                        id -> id > 0);
     }
 }
