@@ -41,6 +41,7 @@ class ArchitectureTest {
         MAY_USE.put(
                 "ops",
                 List.of("config", "broker", "payment", "provider", "store", "processing", "reconcile", "merchant"));
+        MAY_USE.put("refund", List.of("config", "payment", "provider", "store", "processing"));
         MAY_USE.put("returns", List.of("config", "payment", "provider", "store", "alerts", "reconcile"));
         MAY_USE.put("web", List.of("config", "provider"));
         MAY_USE.put("embedded", List.of("config", "broker"));

@@ -12,7 +12,8 @@ import tools.jackson.core.StreamReadFeature;
     PayhookProperties.class,
     ReconcileProperties.class,
     SubscriptionProperties.class,
-    EvidenceProperties.class
+    EvidenceProperties.class,
+    RefundProperties.class
 })
 public class PayhookConfig {
 

@@ -46,6 +46,7 @@ public class EventApplier {
     private final SubscriptionHistory history;
     private final DeliveryMetrics metrics;
     private final InFlightEvents inFlight;
+    private final RefundRequests refunds;
 
     public EventApplier(
             PaymentStore payments,
@@ -58,7 +59,9 @@ public class EventApplier {
             Reviews reviews,
             Alerts alerts,
             DeliveryMetrics metrics,
-            InFlightEvents inFlight) {
+            InFlightEvents inFlight,
+            RefundRequests refunds) {
+        this.refunds = refunds;
         this.metrics = metrics;
         this.inFlight = inFlight;
         this.payments = payments;
@@ -116,6 +119,9 @@ public class EventApplier {
                     order, payments.saveStateAndSettling(payment.id(), result.state(), sku, orderId), cause(e));
         } else {
             payments.saveState(payment.id(), result.state(), sku);
+        }
+        if (e.refundId() != null) {
+            refunds.refundEventApplied(e.provider(), e.refundId(), e.type());
         }
         publish(e, status, null);
         judged(receipt, e, outcome.verdict(), "payment's", status, orderId);

@@ -2,7 +2,9 @@ package dev.payhook.processing;
 
 import dev.payhook.broker.Destination;
 import dev.payhook.payment.OrderChange;
+import dev.payhook.payment.RefundStatus;
 import dev.payhook.store.OutboxStore;
+import dev.payhook.store.RefundRequest;
 import dev.payhook.store.ReviewStore;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -59,6 +61,25 @@ public class OrderEvents {
         data.put("provider", review.provider());
         data.put("provider_payment_id", review.providerPaymentId());
         publish("review.opened", "review:" + review.id(), data);
+    }
+
+    /** {@code refund_request.<status>}: a refund request was submitted to the provider, succeeded or failed. */
+    public void refundRequest(RefundRequest r, RefundStatus status, String error) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("refund_request_id", r.id().toString());
+        data.put("provider", r.provider());
+        data.put("provider_payment_id", r.providerPaymentId());
+        data.put("order_id", r.orderId());
+        data.put("amount_minor", r.amountMinor());
+        data.put("currency", r.currency());
+        data.put("reason", r.reason());
+        data.put("provider_refund_id", r.providerRefundId());
+        data.put("review_id", r.reviewId());
+        if (error != null) {
+            data.put("error", error);
+        }
+        String type = "refund_request." + status.wireName();
+        publish(type, "refund_request:" + r.id() + ":" + status.wireName(), data);
     }
 
     private void publish(String type, String key, Map<String, Object> data) {

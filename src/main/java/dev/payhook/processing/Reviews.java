@@ -7,18 +7,23 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.stereotype.Component;
 
-/** Opens a review once per kind and subject; when it is new, tells the merchant and alerts ops. */
+/**
+ * Opens a review once per kind and subject; when it is new, tells the merchant and alerts ops, and
+ * a double payment's goes to the refund requests (requested at once in automatic mode).
+ */
 @Component
 public class Reviews {
 
     private final ReviewStore reviews;
     private final Alerts alerts;
     private final OrderEvents events;
+    private final RefundRequests refunds;
 
-    public Reviews(ReviewStore reviews, Alerts alerts, OrderEvents events) {
+    public Reviews(ReviewStore reviews, Alerts alerts, OrderEvents events, RefundRequests refunds) {
         this.reviews = reviews;
         this.alerts = alerts;
         this.events = events;
+        this.refunds = refunds;
     }
 
     public void open(ReviewKind kind, String subject, String orderId, Long paymentId, String detail) {
@@ -28,6 +33,9 @@ public class Reviews {
             details.put("order_id", orderId);
             details.put("detail", detail);
             alerts.raise(kind, subject, details);
+            if (kind == ReviewKind.DOUBLE_PAYMENT) {
+                refunds.doublePaymentReviewed(opened);
+            }
         });
     }
 }

@@ -51,6 +51,18 @@ public final class Provider {
         return cannotAsk;
     }
 
+    /** Its refund API, when Payhook can give money back through it. */
+    public Optional<Refunds> refunds() {
+        return api == null ? Optional.empty() : api.refunds();
+    }
+
+    /** Why Payhook cannot refund through this provider, when it cannot: to be done in the provider's dashboard. */
+    public String cannotRefund() {
+        return api == null
+                ? "its API cannot be called: " + cannotAsk
+                : "its API offers no refund Payhook can call: refund it from the provider's dashboard";
+    }
+
     /** A fact pulled from the API, or a notification pushed to the ingress, read into events. */
     public Reading read(WebhookRequest request, String fact) {
         if (fact == null || Fact.EVENT.equals(fact) || Fact.RETURN.equals(fact)) {

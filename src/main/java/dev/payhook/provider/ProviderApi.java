@@ -34,6 +34,11 @@ public interface ProviderApi {
         return List.of();
     }
 
+    /** The provider's refund API, where Payhook can give money back through it. */
+    default Optional<Refunds> refunds() {
+        return Optional.empty();
+    }
+
     /** A fact's bytes as events; never throws for bad content. */
     Reading read(Fact fact);
 }

@@ -79,4 +79,9 @@ public class ReviewStore {
                 UPDATE reviews SET status = 'resolved', resolved_at = now(), resolved_by = ?, note = ?
                 WHERE id = ? AND status = 'open'""", actor, note, id) == 1;
     }
+
+    /** Says on an open review what became of what was done about it; false when it was not open. */
+    public boolean annotate(long id, String note) {
+        return jdbc.update("UPDATE reviews SET note = ? WHERE id = ? AND status = 'open'", note, id) == 1;
+    }
 }

@@ -37,7 +37,8 @@ public final class ApiStubs {
 
     public static synchronized WireMockServer server() {
         if (server == null) {
-            server = new WireMockServer(wireMockConfig().dynamicPort().containerThreads(8));
+            server = new WireMockServer(
+                    wireMockConfig().dynamicPort().containerThreads(8).extensions(new HeldAnswers()));
             server.start();
             // Dodo finds an order's payment by reading its newest payments: by default it has none
             stubNothingKnown();

@@ -51,6 +51,9 @@ import tools.jackson.databind.JsonNode;
             // a return's lookup is waited for as long as a loaded CI machine may take
             "payhook.reconcile.return-wait=20s",
             "payhook.reconcile.initial-backoff=20ms",
+            // refund requests are called, and asked about again, within a test's deadline
+            "payhook.refunds.poll-interval=100ms",
+            "payhook.refunds.follow-up=1s",
             "payhook.providers.stripe.return.success-url=https://shop.example.test/thanks",
             "payhook.providers.stripe.return.failure-url=https://shop.example.test/payment-problem",
             "payhook.providers.esewa.return.success-url=https://shop.example.test/esewa/thanks",

@@ -69,14 +69,21 @@ public final class StripeApiStubs {
     }
 
     public static String refund(String id, String pi, long amount, Instant created) {
-        return text(Fixtures.load(
-                "stripe/api/refund.json",
-                Map.of(
-                        "refund_id", id,
-                        "payment_id", pi,
-                        "amount", amount,
-                        "currency", "usd",
-                        "created", created.getEpochSecond())));
+        return refund(id, pi, amount, "usd", "succeeded", null, created);
+    }
+
+    /** A refund object in {@code status}; {@code reference} null: one Payhook did not ask for. */
+    public static String refund(
+            String id, String pi, long amount, String currency, String status, String reference, Instant created) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("refund_id", id);
+        v.put("payment_id", pi);
+        v.put("amount", amount);
+        v.put("currency", currency.toLowerCase(java.util.Locale.ROOT));
+        v.put("status", status);
+        v.put("metadata", reference == null ? "{}" : "{\"payhook_refund_id\":\"" + reference + "\"}");
+        v.put("created", created.getEpochSecond());
+        return text(Fixtures.load("stripe/api/refund.json", v));
     }
 
     public static String list(String url, String... data) {

@@ -15,6 +15,7 @@ import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.Refunds;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
@@ -122,8 +123,15 @@ public class StripeApi implements ApiFactory<ApiKey> {
         }
 
         @Override
+        public Optional<Refunds> refunds() {
+            return Optional.of(new StripeRefunds(stripe, calls, this::list));
+        }
+
+        @Override
         public Reading read(Fact fact) {
-            return StripeLookup.read(provider, fact);
+            return StripeRefunds.REFUND.equals(fact.kind())
+                    ? StripeLookup.readRefund(provider, fact)
+                    : StripeLookup.read(provider, fact);
         }
 
         /** A list answer read once: its elements' bytes as received. */

@@ -126,7 +126,7 @@ public class StripeFormat extends SettingsFreeFormat {
         return events;
     }
 
-    private static NormalizedEvent refund(NormalizedEvent.Builder b, JsonNode object) {
+    static NormalizedEvent refund(NormalizedEvent.Builder b, JsonNode object) {
         Refund r = WireJson.convert(object, Refund.class);
         EventType type = switch (r.status() == null ? "" : r.status()) {
             case "succeeded" -> EventType.REFUND_SUCCEEDED;

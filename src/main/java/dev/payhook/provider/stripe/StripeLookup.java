@@ -2,8 +2,10 @@ package dev.payhook.provider.stripe;
 
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.Fact;
+import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.stripe.StripeObjects.PaymentIntent;
 import dev.payhook.provider.stripe.StripeObjects.Refund;
@@ -19,6 +21,33 @@ final class StripeLookup {
 
     static Reading read(String provider, Fact fact) {
         return PaymentSnapshot.read(fact, StripeApi.PAYMENT_INTENT, tree -> snapshot(provider, tree));
+    }
+
+    /**
+     * A refund object as the refund API answered it: the refund's outcome, as its refund.updated
+     * webhook tells it; its id ({@code refund:<id>:<status>}) is the same however often it is asked.
+     */
+    static Reading readRefund(String provider, Fact fact) {
+        JsonNode refund;
+        try {
+            refund = WireJson.tree(fact.body());
+        } catch (UnparseablePayload e) {
+            return Reading.failed(null, e);
+        }
+        String id = WireJson.text(refund, "id");
+        String status = WireJson.text(refund, "status");
+        String eventId = "refund:" + id + ":" + status;
+        return Reading.of(eventId, () -> {
+            if (!refund.path("created").isIntegralNumber()) {
+                throw new UnparseablePayload("created is missing");
+            }
+            NormalizedEvent.Builder b = NormalizedEvent.builder(
+                    provider,
+                    eventId,
+                    "refund." + status,
+                    Instant.ofEpochSecond(refund.path("created").asLong()));
+            return List.of(StripeFormat.refund(b, refund));
+        });
     }
 
     private static PaymentSnapshot snapshot(String provider, JsonNode fact) {

@@ -1,0 +1,276 @@
+package dev.payhook.processing;
+
+import dev.payhook.config.RefundProperties;
+import dev.payhook.payment.EventType;
+import dev.payhook.payment.RefundStatus;
+import dev.payhook.payment.Refundable;
+import dev.payhook.payment.ReviewKind;
+import dev.payhook.provider.Provider;
+import dev.payhook.provider.ProviderRegistry;
+import dev.payhook.provider.RefundAnswer;
+import dev.payhook.store.AfterCommit;
+import dev.payhook.store.OpsActionStore;
+import dev.payhook.store.RefundRequest;
+import dev.payhook.store.RefundStore;
+import dev.payhook.store.RefundStore.RefundablePayment;
+import dev.payhook.store.ReviewStore;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
+import java.util.Optional;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * The one owner of refund requests' statuses (DESIGN.md §12): creates them within what the payment
+ * may still give back, moves them as the provider answers or as processing applies the provider's
+ * refund events, and tells of each move: a message on payhook.events, the metric, the review.
+ */
+@Component
+public class RefundRequests {
+
+    /** Who resolves a review whose refund succeeded, and requests one in automatic mode. */
+    static final String PAYHOOK = "payhook";
+
+    static final String DOUBLE_PAYMENT = "double_payment";
+
+    private final RefundStore store;
+    private final ReviewStore reviews;
+    private final ProviderRegistry providers;
+    private final OrderEvents events;
+    private final OpsActionStore actions;
+    private final MeterRegistry meters;
+    private final RefundProperties properties;
+
+    public RefundRequests(
+            RefundStore store,
+            ReviewStore reviews,
+            ProviderRegistry providers,
+            OrderEvents events,
+            OpsActionStore actions,
+            MeterRegistry meters,
+            RefundProperties properties) {
+        this.store = store;
+        this.reviews = reviews;
+        this.providers = providers;
+        this.events = events;
+        this.actions = actions;
+        this.meters = meters;
+        this.properties = properties;
+    }
+
+    /** What became of asking for a refund. */
+    public sealed interface Outcome {}
+
+    /** A new request, to be called by the refund worker. */
+    public record Created(RefundRequest request) implements Outcome {}
+
+    /** The review's request already exists: asking again gives it back, never a second one. */
+    public record Existing(RefundRequest request) implements Outcome {}
+
+    /** Payhook cannot refund through this provider: {@code reason} says why and what to do instead. */
+    public record Unsupported(String reason) implements Outcome {}
+
+    /** No such payment, or no such review of a double payment. */
+    public record NotFound(String what) implements Outcome {}
+
+    /** The payment or the review is in no state to be refunded. */
+    public record Conflict(String error, String detail) implements Outcome {}
+
+    /** What a person asks for: {@code amountMinor} of a payment, in its currency. */
+    public record Ask(
+            String provider,
+            String providerPaymentId,
+            long amountMinor,
+            String currency,
+            String reason,
+            String note,
+            String actor) {}
+
+    @Transactional
+    public Outcome request(Ask ask) {
+        Optional<String> unsupported = unsupported(ask.provider());
+        if (unsupported.isPresent()) {
+            return new Unsupported(unsupported.get());
+        }
+        Optional<RefundablePayment> payment = store.lockPayment(ask.provider(), ask.providerPaymentId());
+        if (payment.isEmpty()) {
+            return new NotFound("no payment " + ask.providerPaymentId() + " of " + ask.provider());
+        }
+        return create(payment.get(), ask, null);
+    }
+
+    /** The refund a double payment's review offers: all that is left of the extra payment. */
+    @Transactional
+    public Outcome forReview(long reviewId, String note, String actor) {
+        Optional<RefundStore.ReviewToRefund> locked = store.lockReview(reviewId);
+        if (locked.isEmpty()) {
+            return new NotFound("no review " + reviewId);
+        }
+        RefundStore.ReviewToRefund review = locked.get();
+        Optional<RefundRequest> existing = store.ofReview(reviewId);
+        if (existing.isPresent()) {
+            return new Existing(existing.get());
+        }
+        if (!ReviewKind.DOUBLE_PAYMENT.wireName().equals(review.kind())) {
+            return new Conflict("not_a_double_payment", "only a double payment's review offers a refund");
+        }
+        if (!ReviewStore.Status.OPEN.wireName().equals(review.status())) {
+            return new Conflict("review_not_open", "review " + reviewId + " is " + review.status());
+        }
+        Optional<String> unsupported = unsupported(review.provider());
+        if (unsupported.isPresent()) {
+            return new Unsupported(unsupported.get());
+        }
+        RefundablePayment payment =
+                store.lockPayment(review.provider(), review.providerPaymentId()).orElseThrow();
+        long left = Refundable.available(payment.capturedMinor(), payment.refundedMinor(), payment.openMinor());
+        Ask ask = new Ask(
+                review.provider(), review.providerPaymentId(), left, payment.currency(), DOUBLE_PAYMENT, note, actor);
+        return create(payment, ask, reviewId);
+    }
+
+    /**
+     * In automatic mode, the refund of a double payment whose review was just opened, in the same
+     * transaction; where the provider cannot refund, the review says so instead.
+     */
+    void doublePaymentReviewed(ReviewStore.Opened review) {
+        Optional<String> unsupported = unsupported(review.provider());
+        if (unsupported.isPresent()) {
+            reviews.annotate(review.id(), "refund_unsupported: " + unsupported.get());
+        } else if (properties.getDoublePayment() == RefundProperties.DoublePayment.AUTOMATIC) {
+            forReview(review.id(), null, PAYHOOK + ":double-payment");
+        }
+    }
+
+    /** {@code ask}'s currency null: the payment's. */
+    private Outcome create(RefundablePayment payment, Ask ask, Long reviewId) {
+        Refundable.Decision decision = Refundable.check(
+                payment.status(),
+                payment.capturedMinor(),
+                payment.currency(),
+                payment.refundedMinor(),
+                payment.openMinor(),
+                ask.amountMinor(),
+                ask.currency() == null ? payment.currency() : ask.currency());
+        if (decision instanceof Refundable.NotRefundable n) {
+            return new Conflict(
+                    "payment_not_refundable", "the payment is " + n.status().wireName());
+        }
+        if (decision instanceof Refundable.OtherCurrency c) {
+            return new Conflict("currency_mismatch", "the payment is in " + c.paymentCurrency());
+        }
+        if (decision instanceof Refundable.OverAmount o) {
+            return new Conflict(
+                    "amount_exceeds_refundable",
+                    o.available() + " minor units are left to refund (captured less refunded less open requests)");
+        }
+        RefundRequest created = store.insert(new RefundStore.NewRequest(
+                ask.provider(),
+                payment.id(),
+                payment.orderId(),
+                reviewId,
+                ask.amountMinor(),
+                payment.currency(),
+                ask.reason(),
+                ask.note(),
+                ask.actor()));
+        actions.record(
+                ask.actor(),
+                "request_refund",
+                "refund " + created.id(),
+                null,
+                ask.amountMinor() + " " + payment.currency() + " of " + ask.provider() + " payment "
+                        + ask.providerPaymentId() + " (" + ask.reason() + ")");
+        counted(created.provider(), RefundStatus.REQUESTED);
+        return new Created(created);
+    }
+
+    /** Why {@code provider} cannot refund, when it cannot. */
+    private Optional<String> unsupported(String provider) {
+        Optional<Provider> enabled = providers.find(provider);
+        if (enabled.isEmpty()) {
+            return Optional.of("provider " + provider + " is not enabled");
+        }
+        return enabled.get().refunds().isPresent()
+                ? Optional.empty()
+                : Optional.of(provider + ": " + enabled.get().cannotRefund());
+    }
+
+    /**
+     * What the provider answered about a call (the caller holds no transaction: this is one). The
+     * payment is locked first, as processing locks it for its events, so a refund event processed
+     * before this answer is seen here, and one processed after it sees the refund's id.
+     */
+    @Transactional
+    public void answered(RefundRequest request, RefundAnswer answer, Duration followUp) {
+        store.lockPayment(request.provider(), request.providerPaymentId());
+        if (answer instanceof RefundAnswer.Known known) {
+            Optional<RefundRequest> submitted =
+                    store.move(request.id(), RefundStatus.SUBMITTED, known.providerRefundId(), null, followUp);
+            submitted.ifPresentOrElse(
+                    r -> moved(r, RefundStatus.SUBMITTED, null), () -> store.later(request.id(), followUp, null));
+            store.refundOutcome(request.paymentId(), known.providerRefundId())
+                    .ifPresent(type -> settled(submitted.orElse(request), type));
+        } else if (answer instanceof RefundAnswer.Refused refused) {
+            fail(request, refused.reason());
+        } else {
+            store.later(request.id(), followUp, "the provider has no refund under " + request.reference());
+        }
+    }
+
+    /** No answer: the outcome is unknown until the provider is asked about the reference. */
+    @Transactional
+    public void unanswered(RefundRequest request, String why, Duration followUp) {
+        if (request.status() == RefundStatus.SUBMITTED) {
+            store.later(request.id(), followUp, why);
+            return;
+        }
+        store.move(request.id(), RefundStatus.UNKNOWN, null, why, followUp)
+                .ifPresentOrElse(
+                        r -> counted(r.provider(), RefundStatus.UNKNOWN),
+                        () -> store.later(request.id(), followUp, why));
+    }
+
+    /** A refund event of the provider's went through processing: the request of that refund is settled by it. */
+    void refundEventApplied(String provider, String providerRefundId, EventType type) {
+        store.byProviderRefund(provider, providerRefundId).ifPresent(r -> settled(r, type));
+    }
+
+    private void settled(RefundRequest request, EventType type) {
+        if (type == EventType.REFUND_SUCCEEDED) {
+            store.move(request.id(), RefundStatus.SUCCEEDED, null, null, Duration.ZERO)
+                    .ifPresent(r -> {
+                        moved(r, RefundStatus.SUCCEEDED, null);
+                        if (r.reviewId() != null) {
+                            reviews.resolve(
+                                    r.reviewId(),
+                                    PAYHOOK,
+                                    "refunded by refund request " + r.id() + " (" + r.provider() + " refund "
+                                            + r.providerRefundId() + ")");
+                        }
+                    });
+        } else if (type == EventType.REFUND_FAILED) {
+            fail(request, "the provider's refund " + request.providerRefundId() + " failed");
+        }
+    }
+
+    private void fail(RefundRequest request, String reason) {
+        store.move(request.id(), RefundStatus.FAILED, null, reason, Duration.ZERO)
+                .ifPresent(r -> {
+                    moved(r, RefundStatus.FAILED, reason);
+                    if (r.reviewId() != null) {
+                        reviews.annotate(r.reviewId(), "refund request " + r.id() + " failed: " + reason);
+                    }
+                });
+    }
+
+    private void moved(RefundRequest r, RefundStatus to, String error) {
+        events.refundRequest(r, to, error);
+        counted(r.provider(), to);
+    }
+
+    private void counted(String provider, RefundStatus status) {
+        AfterCommit.run(() -> meters.counter("payhook.refunds", "provider", provider, "status", status.wireName())
+                .increment());
+    }
+}

@@ -1,0 +1,11 @@
+package dev.payhook.provider;
+
+/**
+ * A refund asked of a provider, the same on every try: {@code reference} ({@code payhook-<request
+ * id>}) is the provider's idempotency key, so a call repeated after a crash or a timeout is the same
+ * refund, never a second one.
+ *
+ * @param currency ISO 4217, upper case
+ */
+public record RefundCall(
+        String reference, String providerPaymentId, long amountMinor, String currency, String orderId, String reason) {}
