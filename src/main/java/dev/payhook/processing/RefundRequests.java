@@ -5,6 +5,7 @@ import dev.payhook.payment.EventType;
 import dev.payhook.payment.RefundStatus;
 import dev.payhook.payment.Refundable;
 import dev.payhook.payment.ReviewKind;
+import dev.payhook.provider.Money;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.provider.RefundAnswer;
@@ -127,6 +128,43 @@ public class RefundRequests {
         Ask ask = new Ask(
                 review.provider(), review.providerPaymentId(), left, payment.currency(), DOUBLE_PAYMENT, note, actor);
         return create(payment, ask, reviewId);
+    }
+
+    /**
+     * What a double payment's open review offers to refund, for its confirmation page (read without
+     * locks: {@link #forReview} decides again).
+     *
+     * @param unsupported why the provider cannot refund, null when it can
+     * @param existing the review's request when one was made
+     */
+    public record Offer(
+            long reviewId,
+            String provider,
+            String providerPaymentId,
+            long amountMinor,
+            String currency,
+            String unsupported,
+            RefundRequest existing) {
+
+        /** As a person reads it: {@code 9.90 USD}. */
+        public String amount() {
+            return Money.toMajor(amountMinor, currency) + " " + currency;
+        }
+    }
+
+    public Optional<Offer> offer(long reviewId) {
+        return store.readReview(reviewId)
+                .filter(r -> ReviewKind.DOUBLE_PAYMENT.wireName().equals(r.kind()))
+                .filter(r -> ReviewStore.Status.OPEN.wireName().equals(r.status()))
+                .flatMap(r -> store.readPayment(r.provider(), r.providerPaymentId())
+                        .map(p -> new Offer(
+                                reviewId,
+                                r.provider(),
+                                r.providerPaymentId(),
+                                Refundable.available(p.capturedMinor(), p.refundedMinor(), p.openMinor()),
+                                p.currency(),
+                                unsupported(r.provider()).orElse(null),
+                                store.ofReview(reviewId).orElse(null))));
     }
 
     /**

@@ -32,6 +32,11 @@ public final class Money {
         }
     }
 
+    /** Minor units as the major-unit decimal string a provider takes ("10.50" for 1050 USD, "1050" for 1050 JPY). */
+    public static String toMajor(long minor, String currency) {
+        return BigDecimal.valueOf(minor).movePointLeft(exponent(currency)).toPlainString();
+    }
+
     /** A provider's minor-unit amount sent as a string of digits ("65215"). */
     public static long fromMinorString(String digits) {
         String s = WireJson.require(digits, "amount").trim();

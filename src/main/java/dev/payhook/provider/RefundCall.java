@@ -6,6 +6,13 @@ package dev.payhook.provider;
  * refund, never a second one.
  *
  * @param currency ISO 4217, upper case
+ * @param paymentAmountMinor what the payment captured (WeChat Pay and Alipay want it with the refund)
  */
 public record RefundCall(
-        String reference, String providerPaymentId, long amountMinor, String currency, String orderId, String reason) {}
+        String reference,
+        String providerPaymentId,
+        long amountMinor,
+        String currency,
+        long paymentAmountMinor,
+        String orderId,
+        String reason) {}

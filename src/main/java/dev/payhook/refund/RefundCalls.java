@@ -79,6 +79,7 @@ public class RefundCalls {
                 request.providerPaymentId(),
                 request.amountMinor(),
                 request.currency(),
+                request.paymentAmountMinor(),
                 request.orderId(),
                 request.reason());
         RefundAnswer answer;
@@ -117,13 +118,19 @@ public class RefundCalls {
         }
     }
 
-    /** Created when no call can have reached the provider yet; otherwise looked for by reference first. */
+    /**
+     * Created when no call can have reached the provider yet; otherwise looked for by reference
+     * first. A refused question about a refund says nothing of the refund itself: asked again later.
+     */
     private static RefundAnswer ask(Refunds refunds, RefundRequest request, RefundCall call) {
         boolean firstCall = request.status() == RefundStatus.REQUESTED && request.attempts() == 1;
         if (firstCall) {
             return refunds.create(call);
         }
         RefundAnswer found = refunds.find(call);
+        if (found instanceof RefundAnswer.Refused refused) {
+            throw new ApiFailure("asking about " + call.reference() + " was refused: " + refused.reason());
+        }
         return found instanceof RefundAnswer.NotFound && request.status() != RefundStatus.SUBMITTED
                 ? refunds.create(call)
                 : found;

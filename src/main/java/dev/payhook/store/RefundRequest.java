@@ -3,7 +3,10 @@ package dev.payhook.store;
 import dev.payhook.payment.RefundStatus;
 import java.util.UUID;
 
-/** A refund request as stored: what is to be given back, from which payment, and where it stands. */
+/**
+ * A refund request as stored: what is to be given back, from which payment (and what that payment
+ * captured), and where it stands.
+ */
 public record RefundRequest(
         UUID id,
         String provider,
@@ -13,6 +16,7 @@ public record RefundRequest(
         Long reviewId,
         long amountMinor,
         String currency,
+        long paymentAmountMinor,
         String reason,
         RefundStatus status,
         String providerRefundId,

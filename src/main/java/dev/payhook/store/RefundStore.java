@@ -24,7 +24,7 @@ public class RefundStore {
 
     private static final String COLUMNS = """
             r.id, r.provider, r.payment_id, p.provider_payment_id, r.order_id, r.review_id, r.amount_minor, r.currency,
-            r.reason, r.status, r.provider_refund_id, r.attempts""";
+            COALESCE(p.amount_minor, 0), r.reason, r.status, r.provider_refund_id, r.attempts""";
 
     private static final String VIEW = """
             SELECT r.id, r.provider, p.provider_payment_id, r.order_id, r.review_id, r.amount_minor, r.currency,
@@ -51,13 +51,22 @@ public class RefundStore {
 
     /** Locks the payment (the lock processing takes for its events) and reads what may still be refunded. */
     public Optional<RefundablePayment> lockPayment(String provider, String providerPaymentId) {
+        return payment(provider, providerPaymentId, " FOR UPDATE OF p");
+    }
+
+    /** What may still be refunded from the payment, read without a lock: for a page, never for a decision. */
+    public Optional<RefundablePayment> readPayment(String provider, String providerPaymentId) {
+        return payment(provider, providerPaymentId, "");
+    }
+
+    private Optional<RefundablePayment> payment(String provider, String providerPaymentId, String lock) {
         return jdbc
                 .query(
                         """
                 SELECT p.id, p.order_id, p.status, COALESCE(p.amount_minor, 0), p.currency, p.refunded_minor,
                        (SELECT COALESCE(sum(r.amount_minor), 0) FROM refund_requests r
                         WHERE r.payment_id = p.id AND r.status = ANY (?))
-                FROM payments p WHERE p.provider = ? AND p.provider_payment_id = ? FOR UPDATE OF p""",
+                FROM payments p WHERE p.provider = ? AND p.provider_payment_id = ?""" + lock,
                         (rs, i) -> new RefundablePayment(
                                 rs.getLong(1),
                                 rs.getString(2),
@@ -77,11 +86,19 @@ public class RefundStore {
     public record ReviewToRefund(long id, String kind, String status, String provider, String providerPaymentId) {}
 
     public Optional<ReviewToRefund> lockReview(long reviewId) {
+        return review(reviewId, " FOR UPDATE OF r");
+    }
+
+    public Optional<ReviewToRefund> readReview(long reviewId) {
+        return review(reviewId, "");
+    }
+
+    private Optional<ReviewToRefund> review(long reviewId, String lock) {
         return jdbc
                 .query(
                         """
                 SELECT r.id, r.kind, r.status, p.provider, p.provider_payment_id
-                FROM reviews r LEFT JOIN payments p ON p.id = r.payment_id WHERE r.id = ? FOR UPDATE OF r""",
+                FROM reviews r LEFT JOIN payments p ON p.id = r.payment_id WHERE r.id = ?""" + lock,
                         (rs, i) -> new ReviewToRefund(
                                 rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5)),
                         reviewId)
@@ -238,9 +255,10 @@ public class RefundStore {
                 rs.getObject(6, Long.class),
                 rs.getLong(7),
                 rs.getString(8).trim(),
-                rs.getString(9),
-                WireName.parse(RefundStatus.class, rs.getString(10)),
-                rs.getString(11),
-                rs.getInt(12));
+                rs.getLong(9),
+                rs.getString(10),
+                WireName.parse(RefundStatus.class, rs.getString(11)),
+                rs.getString(12),
+                rs.getInt(13));
     }
 }

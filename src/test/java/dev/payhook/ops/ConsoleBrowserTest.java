@@ -1,12 +1,17 @@
 package dev.payhook.ops;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import dev.payhook.support.Browser;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.MerchantReceiver;
+import dev.payhook.support.StripeApiStubs;
 import dev.payhook.support.TestProvider;
 import dev.payhook.support.TestProvider.Dispute;
 import java.net.URI;
@@ -144,6 +149,41 @@ class ConsoleBrowserTest extends GatewayTest {
                                 + "ORDER BY id DESC LIMIT 1",
                         String.class))
                 .startsWith("console:" + OPS_NAME);
+    }
+
+    @Test
+    void aDoublePaymentIsRefundedFromItsReviewAfterAConfirmationAndTheReviewResolvesItself() {
+        String order = unique("ord");
+        String extra = unique("pi");
+        String re = unique("re");
+        StripeApiStubs.stub(
+                post(urlPathEqualTo("/stripe/v1/refunds")).withRequestBody(containing("payment_intent=" + extra)),
+                okJson(StripeApiStubs.refund(re, extra, 990, "usd", "succeeded", null, Instant.now())));
+        long review = payTwice(STRIPE, order, extra, 990, "USD");
+
+        logIn();
+        browser.driver.get(console + "/ops/console/reviews");
+        WebElement row = waitFor(By.id("review-" + review));
+        clickToLoad(row.findElement(By.linkText("Refund this payment…")));
+        assertThat(waitFor(By.tagName("h1")).getText()).isEqualTo("Refund this payment?");
+        assertThat(browser.driver.findElement(By.id("amount")).getText()).isEqualTo("9.90 USD");
+        browser.screenshot("confirm-refund");
+        clickToLoad(browser.driver.findElement(By.id("confirm")));
+
+        assertThat(waitFor(By.id("message")).getText())
+                .startsWith("Refund ")
+                .contains("requested: 990 USD of stripe payment " + extra);
+        org.awaitility.Awaitility.await()
+                .atMost(DEADLINE)
+                .until(() -> "resolved"
+                        .equals(jdbc.queryForObject("SELECT status FROM reviews WHERE id = ?", String.class, review)));
+        browser.driver.get(console + "/ops/console/reviews");
+        waitFor(By.tagName("h1"));
+        assertThat(browser.driver.findElements(By.id("review-" + review))).isEmpty();
+        assertThat(jdbc.queryForObject(
+                        "SELECT requested_by FROM refund_requests WHERE review_id = ?", String.class, review))
+                .startsWith("console:" + OPS_NAME);
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("paid");
     }
 
     @Test

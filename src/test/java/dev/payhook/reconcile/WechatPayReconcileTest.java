@@ -1,11 +1,12 @@
 package dev.payhook.reconcile;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.serverError;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static dev.payhook.support.WechatPayApiStubs.signed;
+import static dev.payhook.support.WechatPayApiStubs.signedByMerchant;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
@@ -13,19 +14,9 @@ import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.payhook.support.ApiStubs;
 import dev.payhook.support.GatewayTest;
-import dev.payhook.support.Signer;
 import dev.payhook.support.TestKeys;
-import java.nio.charset.StandardCharsets;
-import java.security.PrivateKey;
-import java.security.Signature;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.Base64;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.UUID;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -36,7 +27,6 @@ import tools.jackson.databind.JsonNode;
 class WechatPayReconcileTest extends GatewayTest {
 
     private static final WireMockServer API = ApiStubs.server();
-    private static final Pattern AUTH = Pattern.compile("(\\w+)=\"([^\"]*)\"");
 
     @Test
     void lostNotificationIsFoundByOutTradeNoOnce() throws Exception {
@@ -105,40 +95,5 @@ class WechatPayReconcileTest extends GatewayTest {
                 + "\"success_time\":\"" + Instant.now().minusSeconds(300).atOffset(ZoneOffset.ofHours(8)) + "\","
                 + "\"payer\":{\"openid\":\"oUpF8uMuAJO_M2pxb1Q9zNjWeS6o\"},"
                 + "\"amount\":{\"total\":100,\"payer_total\":100,\"currency\":\"CNY\",\"payer_currency\":\"CNY\"}}";
-    }
-
-    /** The answer as WeChat Pay signs it: timestamp, nonce and body, each line ended by a newline. */
-    private static ResponseDefinitionBuilder signed(String body, PrivateKey platformKey) {
-        String timestamp = Long.toString(Instant.now().getEpochSecond());
-        String nonce = UUID.randomUUID().toString().replace("-", "");
-        String message = timestamp + "\n" + nonce + "\n" + body + "\n";
-        return aResponse()
-                .withStatus(200)
-                .withHeader("Content-Type", "application/json")
-                .withHeader("Wechatpay-Timestamp", timestamp)
-                .withHeader("Wechatpay-Nonce", nonce)
-                .withHeader("Wechatpay-Serial", WECHATPAY_SERIAL)
-                .withHeader("Wechatpay-Signature", Signer.rsa(platformKey, message.getBytes(StandardCharsets.UTF_8)))
-                .withBody(body);
-    }
-
-    /** WeChat Pay's check of a merchant request: the Authorization fields over method, path as sent, time, nonce, body. */
-    private static boolean signedByMerchant(LoggedRequest request) throws Exception {
-        String header = request.getHeader("Authorization");
-        assertThat(header).startsWith("WECHATPAY2-SHA256-RSA2048 ");
-        Map<String, String> fields = new LinkedHashMap<>();
-        Matcher m = AUTH.matcher(header);
-        while (m.find()) {
-            fields.put(m.group(1), m.group(2));
-        }
-        assertThat(fields)
-                .containsEntry("mchid", ApiStubs.WECHATPAY_MCHID)
-                .containsEntry("serial_no", ApiStubs.WECHATPAY_MERCHANT_SERIAL);
-        String message =
-                "GET\n" + request.getUrl() + "\n" + fields.get("timestamp") + "\n" + fields.get("nonce_str") + "\n\n";
-        Signature verifier = Signature.getInstance("SHA256withRSA");
-        verifier.initVerify(TestKeys.MERCHANT.getPublic());
-        verifier.update(message.getBytes(StandardCharsets.UTF_8));
-        return verifier.verify(Base64.getDecoder().decode(fields.get("signature")));
     }
 }

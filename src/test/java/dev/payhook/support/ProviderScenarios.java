@@ -184,6 +184,47 @@ public abstract class ProviderScenarios extends GatewayTest {
                 n.eventId());
     }
 
+    /**
+     * {@code order} paid twice, the second time by {@code extra}, and the extra payment refunded from
+     * its review through the provider's refund API (which the caller stubbed): the request once it
+     * succeeded, with the order still paid by the first payment and the review resolved.
+     */
+    protected JsonNode refundedFromItsReview(String order, String extra, long amount) {
+        gateway.putOrder(order, amount, currency());
+        Instant at = Instant.now().minusSeconds(120);
+        assertAccepted(send(payment(order, unique("pay"), amount, at)));
+        assertAccepted(send(payment(order, extra, amount, at.plusSeconds(30))));
+        long review = await().atMost(DEADLINE)
+                .until(
+                        () -> gateway.order(order)
+                                .path("reviews")
+                                .path(0)
+                                .path("id")
+                                .asLong(),
+                        id -> id > 0);
+        Answer asked = gateway.withToken(REFUND_TOKEN).call("POST", "/ops/reviews/" + review + "/refund", null);
+        assertThat(asked.status()).as(asked.body()).isEqualTo(202);
+        String id = asked.json().path("id").asString();
+        await().atMost(DEADLINE)
+                .until(
+                        () -> gateway.get("/ops/refunds/" + id)
+                                .json()
+                                .path("status")
+                                .asString(),
+                        "succeeded"::equals);
+        JsonNode paid = gateway.order(order);
+        assertThat(paid.path("status").asString()).isEqualTo("paid");
+        for (JsonNode p : paid.path("payments")) {
+            if (p.path("provider_payment_id").asString().equals(extra)) {
+                assertThat(p.path("status").asString()).isEqualTo("refunded");
+                assertThat(p.path("refunded_minor").asLong()).isEqualTo(amount);
+            }
+        }
+        assertThat(jdbc.queryForObject("SELECT status FROM reviews WHERE id = ?", String.class, review))
+                .isEqualTo("resolved");
+        return gateway.get("/ops/refunds/" + id).json();
+    }
+
     /** Order of 4000 paid at {@code t}, then 1000 of it refunded at t + 30 s; the partially refunded order. */
     protected JsonNode paidThenPartlyRefunded(String order, String payment, Instant t) {
         gateway.putOrder(order, 4000, currency());

@@ -10,6 +10,7 @@ import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.Refunds;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WireJson;
 import java.net.URI;
@@ -145,8 +146,15 @@ public class PaypalApi implements ApiFactory<PaypalApiSettings> {
         }
 
         @Override
+        public Optional<Refunds> refunds() {
+            return Optional.of(new PaypalRefunds(base, token, calls));
+        }
+
+        @Override
         public Reading read(Fact fact) {
-            return PaypalLookup.read(provider, fact);
+            return PaypalRefunds.REFUND.equals(fact.kind())
+                    ? PaypalLookup.readRefund(provider, fact)
+                    : PaypalLookup.read(provider, fact);
         }
 
         /** A GET with a token; one PayPal refuses (401: expired early, revoked) is dropped and a new one tried once. */

@@ -10,6 +10,7 @@ import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paypal.PaypalEvent.Capture;
 import dev.payhook.provider.paypal.PaypalEvent.Dispute;
 import java.util.List;
+import tools.jackson.databind.JsonNode;
 
 /**
  * PayPal's webhook events (https://developer.paypal.com/api/rest/webhooks/event-names/) onto
@@ -39,7 +40,7 @@ public class PaypalFormat extends SettingsFreeFormat {
             case "PAYMENT.CAPTURE.PENDING" -> capture(b, e, EventType.PAYMENT_PENDING);
             case "PAYMENT.CAPTURE.DECLINED", "PAYMENT.CAPTURE.DENIED" -> capture(b, e, EventType.PAYMENT_FAILED);
             // a reversal takes the money back like a refund: counted once by its id
-            case "PAYMENT.CAPTURE.REFUNDED", "PAYMENT.CAPTURE.REVERSED" -> refund(b, e);
+            case "PAYMENT.CAPTURE.REFUNDED", "PAYMENT.CAPTURE.REVERSED" -> refund(b, e.resource());
             case "CUSTOMER.DISPUTE.CREATED" -> dispute(b, e, EventType.DISPUTE_OPENED);
             case "CUSTOMER.DISPUTE.RESOLVED" -> disputeResolved(b, e);
             case "BILLING.SUBSCRIPTION.ACTIVATED" ->
@@ -70,8 +71,9 @@ public class PaypalFormat extends SettingsFreeFormat {
                 .build(type);
     }
 
-    private static NormalizedEvent refund(NormalizedEvent.Builder b, PaypalEvent e) {
-        Capture r = WireJson.convert(e.resource(), Capture.class);
+    /** A refund resource, as the webhook carries it and the refund API answers it. */
+    static NormalizedEvent refund(NormalizedEvent.Builder b, JsonNode resource) {
+        Capture r = WireJson.convert(resource, Capture.class);
         String up = r.links() == null
                 ? null
                 : r.links().stream()
@@ -79,7 +81,11 @@ public class PaypalFormat extends SettingsFreeFormat {
                         .map(l -> l.href().substring(l.href().lastIndexOf('/') + 1))
                         .findFirst()
                         .orElse(null);
-        EventType type = "COMPLETED".equals(r.status()) ? EventType.REFUND_SUCCEEDED : EventType.OTHER;
+        EventType type = switch (r.status() == null ? "" : r.status()) {
+            case "COMPLETED" -> EventType.REFUND_SUCCEEDED;
+            case "FAILED", "CANCELLED" -> EventType.REFUND_FAILED;
+            default -> EventType.OTHER;
+        };
         return b.payment(up)
                 .refund(r.id())
                 .amount(

@@ -4,6 +4,7 @@ import dev.payhook.payment.EventType;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.RefundObject;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paypal.PaypalEvent.Capture;
 import java.time.Instant;
@@ -21,6 +22,21 @@ final class PaypalLookup {
 
     static Reading read(String provider, Fact fact) {
         return PaymentSnapshot.read(fact, PaypalApi.CAPTURE, tree -> snapshot(provider, tree));
+    }
+
+    /** A refund as the refund API answered it, read like its PAYMENT.CAPTURE.REFUNDED webhook. */
+    static Reading readRefund(String provider, Fact fact) {
+        return RefundObject.read(
+                provider,
+                fact,
+                refund -> {
+                    String at = refund.path("update_time").isString() ? "update_time" : "create_time";
+                    return new RefundObject(
+                            WireJson.text(refund, "id"),
+                            WireJson.text(refund, "status"),
+                            WireJson.offsetTime(WireJson.text(refund, at), at));
+                },
+                PaypalFormat::refund);
     }
 
     private static PaymentSnapshot snapshot(String provider, JsonNode tree) {

@@ -2,9 +2,9 @@ package dev.payhook.provider.stripe;
 
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.Fact;
-import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.RefundObject;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.stripe.StripeObjects.PaymentIntent;
@@ -28,26 +28,19 @@ final class StripeLookup {
      * webhook tells it; its id ({@code refund:<id>:<status>}) is the same however often it is asked.
      */
     static Reading readRefund(String provider, Fact fact) {
-        JsonNode refund;
-        try {
-            refund = WireJson.tree(fact.body());
-        } catch (UnparseablePayload e) {
-            return Reading.failed(null, e);
-        }
-        String id = WireJson.text(refund, "id");
-        String status = WireJson.text(refund, "status");
-        String eventId = "refund:" + id + ":" + status;
-        return Reading.of(eventId, () -> {
-            if (!refund.path("created").isIntegralNumber()) {
-                throw new UnparseablePayload("created is missing");
-            }
-            NormalizedEvent.Builder b = NormalizedEvent.builder(
-                    provider,
-                    eventId,
-                    "refund." + status,
-                    Instant.ofEpochSecond(refund.path("created").asLong()));
-            return List.of(StripeFormat.refund(b, refund));
-        });
+        return RefundObject.read(
+                provider,
+                fact,
+                refund -> {
+                    if (!refund.path("created").isIntegralNumber()) {
+                        throw new UnparseablePayload("created is missing");
+                    }
+                    return new RefundObject(
+                            WireJson.text(refund, "id"),
+                            WireJson.text(refund, "status"),
+                            Instant.ofEpochSecond(refund.path("created").asLong()));
+                },
+                StripeFormat::refund);
     }
 
     private static PaymentSnapshot snapshot(String provider, JsonNode fact) {

@@ -4,6 +4,7 @@ import dev.payhook.payment.EventType;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.RefundObject;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import java.util.List;
@@ -16,6 +17,36 @@ final class WechatPayLookup {
 
     static Reading read(String provider, Fact fact) {
         return PaymentSnapshot.read(fact, WechatPayApi.TRANSACTION, tree -> snapshot(provider, tree));
+    }
+
+    /** A refund as the refund API answered it, read like its REFUND.SUCCESS / REFUND.CLOSED notification. */
+    static Reading readRefund(String provider, Fact fact) {
+        return RefundObject.read(
+                provider,
+                fact,
+                refund -> {
+                    String at = refund.path("success_time").isString() ? "success_time" : "create_time";
+                    return new RefundObject(
+                            WireJson.text(refund, "refund_id"),
+                            WireJson.text(refund, "status"),
+                            WireJson.offsetTime(WireJson.text(refund, at), at));
+                },
+                (b, refund) -> {
+                    JsonNode amount = refund.path("amount");
+                    if (!amount.path("refund").isIntegralNumber()) {
+                        throw new UnparseablePayload("missing field amount.refund");
+                    }
+                    String currency = WireJson.text(amount, "currency");
+                    String status = WireJson.text(refund, "status");
+                    return b.payment(WireJson.require(WireJson.text(refund, "transaction_id"), "transaction_id"))
+                            .order(WireJson.text(refund, "out_trade_no"))
+                            .refund(WireJson.text(refund, "refund_id"))
+                            .amount(amount.path("refund").asLong(), currency == null ? "CNY" : currency)
+                            .build(
+                                    "SUCCESS".equals(status)
+                                            ? EventType.REFUND_SUCCEEDED
+                                            : "PROCESSING".equals(status) ? EventType.OTHER : EventType.REFUND_FAILED);
+                });
     }
 
     /** REFUND: the money was taken and some went back; how much, only the refund's own query tells. */

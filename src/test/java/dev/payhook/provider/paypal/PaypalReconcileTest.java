@@ -12,6 +12,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import dev.payhook.support.ApiStubs;
 import dev.payhook.support.Fixtures;
+import dev.payhook.support.Gateway;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.PaypalKeys;
 import java.math.BigDecimal;
@@ -128,6 +129,11 @@ class PaypalReconcileTest extends GatewayTest {
     }
 
     private void deliver(String event, byte[] body) {
+        deliver(gateway, event, body);
+    }
+
+    /** A PayPal webhook signed with the current key, answered 200. */
+    static void deliver(Gateway gateway, String event, byte[] body) {
         Map<String, String> headers = PaypalScenariosTest.headers(
                 body, PaypalKeys.key("current"), PAYPAL_WEBHOOK_ID, Instant.now(), PaypalScenariosTest.CERT_URL);
         assertThat(gateway.post("/webhooks/paypal", "application/json", body, headers)
@@ -146,7 +152,7 @@ class PaypalReconcileTest extends GatewayTest {
                         == 1);
     }
 
-    private static byte[] capture(String event, String order, String capture, long amount, Instant at, String status) {
+    static byte[] capture(String event, String order, String capture, long amount, Instant at, String status) {
         String json = new String(
                 Fixtures.load(
                         "paypal/capture.json",

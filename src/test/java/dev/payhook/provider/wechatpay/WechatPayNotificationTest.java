@@ -1,12 +1,19 @@
 package dev.payhook.provider.wechatpay;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.payhook.support.ApiStubs;
 import dev.payhook.support.Fixtures;
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.ProviderScenarios;
 import dev.payhook.support.Signer;
 import dev.payhook.support.TestKeys;
+import dev.payhook.support.WechatPayApiStubs;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.PrivateKey;
@@ -14,11 +21,13 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -26,6 +35,8 @@ import tools.jackson.databind.json.JsonMapper;
  * timestamp tolerance, the resource kept encrypted until processing decrypts it with the API v3 key.
  */
 class WechatPayNotificationTest extends ProviderScenarios {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Override
     protected String provider() {
@@ -135,6 +146,43 @@ class WechatPayNotificationTest extends ProviderScenarios {
         r.put("amount", amount);
         r.put("success_time", rfc3339(at));
         return signed(id, body(id, "REFUND.SUCCESS", "wechatpay/refund.json", r, WECHATPAY_API_V3_KEY, at));
+    }
+
+    @Test
+    void aDoublePaymentIsRefundedThroughTheRefundApiUnderItsOutRefundNo() throws Exception {
+        String order = unique("ord");
+        String extra = unique("4200");
+        String refund = unique("50300");
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("refund_id", refund);
+        r.put("reference", "payhook-any");
+        r.put("payment_id", extra);
+        r.put("order_id", order);
+        r.put("success_time", rfc3339(Instant.now()));
+        r.put("status", "SUCCESS");
+        r.put("total", 100);
+        r.put("amount", 100);
+        String answer = new String(Fixtures.load("wechatpay/api/refund.json", r), StandardCharsets.UTF_8);
+        ApiStubs.server()
+                .stubFor(post(urlPathEqualTo("/wechatpay/v3/refund/domestic/refunds"))
+                        .withRequestBody(containing(extra))
+                        .willReturn(WechatPayApiStubs.signed(answer, TestKeys.CURRENT.getPrivate())));
+
+        JsonNode done = refundedFromItsReview(order, extra, 100);
+
+        assertThat(done.path("provider_refund_id").asString()).isEqualTo(refund);
+        List<LoggedRequest> calls = ApiStubs.server()
+                .findAll(postRequestedFor(urlPathEqualTo("/wechatpay/v3/refund/domestic/refunds"))
+                        .withRequestBody(containing(extra)));
+        assertThat(calls).hasSize(1);
+        assertThat(WechatPayApiStubs.signedByMerchant(calls.get(0))).isTrue();
+        JsonNode sent = JSON.readTree(calls.get(0).getBodyAsString());
+        assertThat(sent.path("out_refund_no").asString())
+                .isEqualTo("payhook-" + done.path("id").asString());
+        assertThat(sent.path("transaction_id").asString()).isEqualTo(extra);
+        assertThat(sent.path("amount").path("refund").asLong()).isEqualTo(100);
+        assertThat(sent.path("amount").path("total").asLong()).isEqualTo(100);
+        assertThat(sent.path("amount").path("currency").asString()).isEqualTo("CNY");
     }
 
     @Override

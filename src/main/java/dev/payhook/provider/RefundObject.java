@@ -1,0 +1,40 @@
+package dev.payhook.provider;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A refund object as a provider's refund API answered it, read as the event its webhook would be.
+ * Its event id is {@code refund:<refund id>:<status>}: the same however often it is asked, so the
+ * event-id lock makes a second reading a duplicate.
+ */
+public record RefundObject(String id, String status, Instant at) {
+
+    /**
+     * The refund object of {@code fact} as one event of {@code provider}.
+     *
+     * @param head the refund's id, status and time, from the object
+     * @param event the event, from a builder that already carries its provider, id, type and time
+     */
+    public static Reading read(
+            String provider,
+            Fact fact,
+            Function<JsonNode, RefundObject> head,
+            BiFunction<NormalizedEvent.Builder, JsonNode, NormalizedEvent> event) {
+        try {
+            JsonNode tree = WireJson.tree(fact.body());
+            RefundObject refund = head.apply(tree);
+            String eventId = "refund:" + WireJson.require(refund.id(), "refund id") + ":" + refund.status();
+            return Reading.of(
+                    eventId,
+                    () -> List.of(event.apply(
+                            NormalizedEvent.builder(provider, eventId, "refund." + refund.status(), refund.at()),
+                            tree)));
+        } catch (UnparseablePayload e) {
+            return Reading.failed(null, e);
+        }
+    }
+}
