@@ -42,8 +42,9 @@ public final class Provider {
         return keptHeaders;
     }
 
+    /** Its API, when the reconciler can ask it about payments. */
     public Optional<ProviderApi> api() {
-        return Optional.ofNullable(api);
+        return Optional.ofNullable(api).filter(ProviderApi::asksAboutPayments);
     }
 
     /** Why the reconciler cannot ask this provider, when it cannot. */

@@ -11,6 +11,14 @@ import java.util.Optional;
  */
 public interface ProviderApi {
 
+    /**
+     * Whether the reconciler can ask it about payments at all; an API Payhook only refunds through
+     * (Adyen's) cannot, and the provider counts as one the reconciler cannot ask.
+     */
+    default boolean asksAboutPayments() {
+        return true;
+    }
+
     /** Whether {@link #lookupOrder} can find a payment by the local order id alone. */
     boolean looksUpOrders();
 

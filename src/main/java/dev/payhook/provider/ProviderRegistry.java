@@ -119,7 +119,12 @@ public class ProviderRegistry {
         ProviderSettings settings = binder.bindOrCreate(prefix, Bindable.of(api.settings()));
         List<String> missing = missing(prefix, settings.credentials());
         if (missing.isEmpty()) {
-            provider.api(create(api, settings, id, p.getMode(), provider.scheme(), calls));
+            ProviderApi client = create(api, settings, id, p.getMode(), provider.scheme(), calls);
+            provider.api(client);
+            if (!client.asksAboutPayments()) {
+                provider.cannotAsk("the " + id + " API offers no payment lookup Payhook can use");
+                log.info("Provider {}: {}; its API is used for refunds only", id, provider.cannotAsk());
+            }
         } else if (missing.size() < settings.credentials().size()) {
             throw new IllegalStateException(String.join(", ", missing) + (missing.size() == 1 ? " is" : " are")
                     + " empty but other " + prefix + " credentials are set: set all of them or none");

@@ -26,6 +26,8 @@ public final class ApiStubs {
     public static final String PAYPAL_CLIENT_ID = "AcPayhookReconcilerClient0000";
     public static final String PAYPAL_CLIENT_SECRET = "EPayhookReconcilerSecret0000";
     public static final String PAYPAL_TOKEN = "A21AAPayhookAccessToken0000";
+    public static final String ADYEN_API_KEY = "AQEyhmfxPayhookCheckoutKey0000";
+    public static final String ADYEN_MERCHANT_ACCOUNT = "PayhookTestMerchant";
     public static final String IMEPAY_MERCHANT_CODE = "PAYHOOKTEST";
     public static final String IMEPAY_MODULE = "PAYHOOK";
     public static final String IMEPAY_USER = "payhookapi";

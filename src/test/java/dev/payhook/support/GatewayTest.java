@@ -169,6 +169,9 @@ public abstract class GatewayTest {
         registry.add("payhook.providers.wechatpay.api.merchant-serial", () -> ApiStubs.WECHATPAY_MERCHANT_SERIAL);
         registry.add("payhook.providers.wechatpay.api.private-key", () -> TestKeys.privateKey(TestKeys.MERCHANT));
         registry.add("payhook.providers.paypal.api.base-url", () -> ApiStubs.baseUrl("paypal"));
+        registry.add("payhook.providers.adyen.api.base-url", () -> ApiStubs.baseUrl("adyen"));
+        registry.add("payhook.providers.adyen.api.key", () -> ApiStubs.ADYEN_API_KEY);
+        registry.add("payhook.providers.adyen.api.merchant-account", () -> ApiStubs.ADYEN_MERCHANT_ACCOUNT);
         registry.add("ESEWA_SECRET_KEY", () -> ESEWA_SECRET);
         registry.add("ESEWA_PRODUCT_CODE", () -> ESEWA_PRODUCT_CODE);
         registry.add("payhook.providers.esewa.api.base-url", () -> ApiStubs.baseUrl("esewa"));

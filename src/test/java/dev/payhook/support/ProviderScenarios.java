@@ -18,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -187,9 +188,11 @@ public abstract class ProviderScenarios extends GatewayTest {
     /**
      * {@code order} paid twice, the second time by {@code extra}, and the extra payment refunded from
      * its review through the provider's refund API (which the caller stubbed): the request once it
-     * succeeded, with the order still paid by the first payment and the review resolved.
+     * succeeded, with the order still paid by the first payment and the review resolved. Once the
+     * provider accepted the call, {@code onSubmitted} gets the request (to send the provider's
+     * refund notification, for a provider whose answer does not tell the outcome).
      */
-    protected JsonNode refundedFromItsReview(String order, String extra, long amount) {
+    protected JsonNode refundedFromItsReview(String order, String extra, long amount, Consumer<JsonNode> onSubmitted) {
         gateway.putOrder(order, amount, currency());
         Instant at = Instant.now().minusSeconds(120);
         assertAccepted(send(payment(order, unique("pay"), amount, at)));
@@ -205,6 +208,12 @@ public abstract class ProviderScenarios extends GatewayTest {
         Answer asked = gateway.withToken(REFUND_TOKEN).call("POST", "/ops/reviews/" + review + "/refund", null);
         assertThat(asked.status()).as(asked.body()).isEqualTo(202);
         String id = asked.json().path("id").asString();
+        JsonNode submitted = await().atMost(DEADLINE)
+                .until(
+                        () -> gateway.get("/ops/refunds/" + id).json(),
+                        r -> List.of("submitted", "succeeded")
+                                .contains(r.path("status").asString()));
+        onSubmitted.accept(submitted);
         await().atMost(DEADLINE)
                 .until(
                         () -> gateway.get("/ops/refunds/" + id)

@@ -1,11 +1,15 @@
 package dev.payhook.provider.adyen;
 
+import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.SchemeFactory;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Adyen: its scheme ({@code adyen-hmac}) and its notification format ({@code adyen}); it has no status API. */
+/**
+ * Adyen: its scheme ({@code adyen-hmac}), its notification format ({@code adyen}) and its Checkout
+ * API, which Payhook refunds through; it has no status API.
+ */
 @Configuration(proxyBeanMethods = false)
 public class Adyen {
 
@@ -26,5 +30,10 @@ public class Adyen {
     @Bean
     FormatFactory<?> adyenFormat() {
         return new AdyenFormat();
+    }
+
+    @Bean
+    ApiFactory<?> adyenApi() {
+        return new AdyenApi();
     }
 }

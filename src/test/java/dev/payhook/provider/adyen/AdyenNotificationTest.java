@@ -1,10 +1,17 @@
 package dev.payhook.provider.adyen;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static dev.payhook.support.AdyenBatch.batch;
 import static dev.payhook.support.AdyenBatch.item;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.payhook.support.AdyenBatch.Item;
+import dev.payhook.support.ApiStubs;
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.ProviderScenarios;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +25,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** Adyen standard notifications: per-item HMAC, batches verified and processed as a whole, answer [accepted]. */
 class AdyenNotificationTest extends ProviderScenarios {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Override
     protected String provider() {
@@ -69,6 +78,52 @@ class AdyenNotificationTest extends ProviderScenarios {
     @Override
     protected void assertRefused(Answer answer) {
         assertThat(answer.status()).isEqualTo(401);
+    }
+
+    @Test
+    void aDoublePaymentIsRefundedUnderItsIdempotencyKeyAndSettledByAdyensRefundNotification() {
+        String order = unique("ord");
+        String extra = unique("psp");
+        String refund = unique("rfpsp");
+        String path = "/adyen/payments/" + extra + "/refunds";
+        ApiStubs.server()
+                .stubFor(
+                        post(urlPathEqualTo(path))
+                                .withHeader("X-API-Key", equalTo(ApiStubs.ADYEN_API_KEY))
+                                .willReturn(
+                                        aResponse()
+                                                .withStatus(201)
+                                                .withHeader("Content-Type", "application/json")
+                                                .withBody(
+                                                        "{\"merchantAccount\":\"PayhookTestMerchant\",\"paymentPspReference\":\""
+                                                                + extra + "\",\"pspReference\":\"" + refund
+                                                                + "\",\"reference\":\"r\","
+                                                                + "\"status\":\"received\",\"amount\":{\"currency\":\"CNY\",\"value\":2600}}")));
+
+        JsonNode done = refundedFromItsReview(order, extra, 2600, submitted -> {
+            assertThat(submitted.path("provider_refund_id").asString()).isEqualTo(refund);
+            Item refunded = item(
+                    refund,
+                    extra,
+                    "payhook-" + submitted.path("id").asString(),
+                    2600,
+                    "CNY",
+                    "REFUND",
+                    "true",
+                    Instant.now());
+            assertAccepted(send(notification(List.of(refunded))));
+        });
+
+        List<LoggedRequest> calls = ApiStubs.server().findAll(postRequestedFor(urlPathEqualTo(path)));
+        assertThat(calls).hasSize(1);
+        assertThat(calls.get(0).getHeader("Idempotency-Key"))
+                .isEqualTo("payhook-" + done.path("id").asString());
+        JsonNode sent = JSON.readTree(calls.get(0).getBodyAsString());
+        assertThat(sent.path("merchantAccount").asString()).isEqualTo(ApiStubs.ADYEN_MERCHANT_ACCOUNT);
+        assertThat(sent.path("reference").asString())
+                .isEqualTo("payhook-" + done.path("id").asString());
+        assertThat(sent.path("amount").path("value").asLong()).isEqualTo(2600);
+        assertThat(sent.path("amount").path("currency").asString()).isEqualTo("CNY");
     }
 
     @Test

@@ -168,7 +168,7 @@ class WechatPayNotificationTest extends ProviderScenarios {
                         .withRequestBody(containing(extra))
                         .willReturn(WechatPayApiStubs.signed(answer, TestKeys.CURRENT.getPrivate())));
 
-        JsonNode done = refundedFromItsReview(order, extra, 100);
+        JsonNode done = refundedFromItsReview(order, extra, 100, submitted -> {});
 
         assertThat(done.path("provider_refund_id").asString()).isEqualTo(refund);
         List<LoggedRequest> calls = ApiStubs.server()
