@@ -97,6 +97,12 @@ public class RefundRequests {
         if (payment.isEmpty()) {
             return new NotFound("no payment " + ask.providerPaymentId() + " of " + ask.provider());
         }
+        boolean whole = ask.amountMinor() == payment.get().capturedMinor();
+        if (!whole && !providers.get(ask.provider()).refunds().orElseThrow().refundsPart()) {
+            return new Unsupported(ask.provider() + ": Payhook refunds its payments whole ("
+                    + payment.get().capturedMinor()
+                    + " minor units); refund part of one from the provider's dashboard");
+        }
         return create(payment.get(), ask, null);
     }
 

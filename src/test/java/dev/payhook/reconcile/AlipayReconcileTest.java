@@ -10,9 +10,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.payhook.support.AlipayApiStubs;
 import dev.payhook.support.ApiStubs;
 import dev.payhook.support.GatewayTest;
-import dev.payhook.support.Signer;
 import dev.payhook.support.TestKeys;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -138,11 +138,10 @@ class AlipayReconcileTest extends GatewayTest {
 
     /** Alipay's answer: the response object as text, and its signature over exactly that text. */
     private static void stub(String method, String order, String node, String response, PrivateKey signer) {
-        String sign = Signer.rsa(signer, response.getBytes(StandardCharsets.UTF_8));
         API.stubFor(post(urlPathEqualTo("/alipay/gateway.do"))
                 .withFormParam("method", equalTo(method))
                 .withFormParam("biz_content", containing(order))
-                .willReturn(okJson("{\"" + node + "\":" + response + ",\"sign\":\"" + sign + "\"}")));
+                .willReturn(okJson(AlipayApiStubs.signed(node, response, signer))));
     }
 
     private static Map<String, String> form(String body) {

@@ -11,26 +11,42 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.payhook.config.RefundProperties;
 import dev.payhook.support.ApiStubs;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.MerchantReceiver;
 import dev.payhook.support.TestProvider;
 import java.time.Instant;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.test.context.TestPropertySource;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code payhook.refunds.double-payment: automatic}: a double payment is given back without a
  * person, its review resolves itself once Stripe confirms the refund, and the order the first
- * payment paid stays paid.
+ * payment paid stays paid. The setting is read at each review, so the shared test gateway is
+ * switched to it for this test only (a gateway of its own would cost a start-up).
  */
-@TestPropertySource(properties = "payhook.refunds.double-payment=automatic")
 class AutomaticRefundTest extends GatewayTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @Autowired
+    RefundProperties refunds;
+
+    @BeforeEach
+    void automatic() {
+        refunds.setDoublePayment(RefundProperties.DoublePayment.AUTOMATIC);
+    }
+
+    @AfterEach
+    void byReview() {
+        refunds.setDoublePayment(RefundProperties.DoublePayment.REVIEW);
+    }
 
     @Test
     void aDoublePaymentIsRefundedConfirmedAndItsReviewResolvedWhileTheOrderStaysPaid() {

@@ -9,6 +9,7 @@ import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.Refunds;
 import dev.payhook.provider.RsaKeys;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WireJson;
@@ -21,6 +22,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -120,8 +122,15 @@ public class AlipayApi implements ApiFactory<AlipayApiSettings> {
         }
 
         @Override
+        public Optional<Refunds> refunds() {
+            return Optional.of(new AlipayRefunds(this::call, clock));
+        }
+
+        @Override
         public Reading read(Fact fact) {
-            return AlipayLookup.read(provider, fact);
+            return AlipayRefunds.REFUND.equals(fact.kind())
+                    ? AlipayLookup.readRefund(provider, fact)
+                    : AlipayLookup.read(provider, fact);
         }
 
         private AlipayResponse call(String method, Map<String, String> biz) {

@@ -5,6 +5,7 @@ import dev.payhook.provider.Fact;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.RefundObject;
 import dev.payhook.provider.WireJson;
 import java.time.Instant;
 import java.util.List;
@@ -19,6 +20,39 @@ final class AlipayLookup {
 
     static Reading read(String provider, Fact fact) {
         return PaymentSnapshot.read(fact, AlipayApi.TRADE, tree -> snapshot(provider, tree));
+    }
+
+    /**
+     * A refund as {@code alipay.trade.fastpay.refund.query} answered it, kept with the reference
+     * (out_request_no) Payhook asked about, which is the refund's id.
+     */
+    static Reading readRefund(String provider, Fact fact) {
+        return RefundObject.read(
+                provider,
+                fact,
+                tree -> {
+                    JsonNode refund = tree.path("refund").path("alipay_trade_fastpay_refund_query_response");
+                    String at = WireJson.text(refund, "gmt_refund_pay");
+                    String status = WireJson.text(refund, "refund_status");
+                    return new RefundObject(
+                            WireJson.text(tree, "reference"),
+                            status == null ? "REFUND_SUCCESS" : status,
+                            at == null
+                                    ? WireJson.instant(WireJson.text(tree, "asked_at"), "asked_at")
+                                    : AlipayFormat.time(at));
+                },
+                (b, tree) -> {
+                    JsonNode refund = tree.path("refund").path("alipay_trade_fastpay_refund_query_response");
+                    return b.payment(WireJson.require(WireJson.text(refund, "trade_no"), "trade_no"))
+                            .order(WireJson.text(refund, "out_trade_no"))
+                            .refund(WireJson.text(tree, "reference"))
+                            .amount(
+                                    Money.fromMajor(
+                                            WireJson.require(WireJson.text(refund, "refund_amount"), "refund_amount"),
+                                            CURRENCY),
+                                    CURRENCY)
+                            .build(EventType.REFUND_SUCCEEDED);
+                });
     }
 
     /** TRADE_CLOSED after a refund is a paid trade refunded in full, not a canceled one. */

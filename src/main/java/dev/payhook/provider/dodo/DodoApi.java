@@ -9,11 +9,13 @@ import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.Refunds;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WireJson;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -92,8 +94,15 @@ public class DodoApi implements ApiFactory<ApiKey> {
         }
 
         @Override
+        public Optional<Refunds> refunds() {
+            return Optional.of(new DodoRefunds(base, key, calls));
+        }
+
+        @Override
         public Reading read(Fact fact) {
-            return DodoLookup.read(provider, fact);
+            return DodoRefunds.REFUND.equals(fact.kind())
+                    ? DodoLookup.readRefund(provider, fact)
+                    : DodoLookup.read(provider, fact);
         }
     }
 }

@@ -12,6 +12,7 @@ import dev.payhook.provider.standardwebhooks.StandardWebhooks;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Dodo Payments' payloads (a Standard Webhooks sender) onto Payhook's events. The event id is the
@@ -43,8 +44,8 @@ public class DodoFormat extends SettingsFreeFormat {
                     case "payment.failed" -> payment(b, w, EventType.PAYMENT_FAILED);
                     case "payment.processing" -> payment(b, w, EventType.PAYMENT_PENDING);
                     case "payment.cancelled" -> payment(b, w, EventType.PAYMENT_CANCELED);
-                    case "refund.succeeded" -> refund(b, w, EventType.REFUND_SUCCEEDED);
-                    case "refund.failed" -> refund(b, w, EventType.REFUND_FAILED);
+                    case "refund.succeeded" -> refund(b, w.data(), EventType.REFUND_SUCCEEDED);
+                    case "refund.failed" -> refund(b, w.data(), EventType.REFUND_FAILED);
                     case "dispute.opened" -> dispute(b, w, EventType.DISPUTE_OPENED);
                     case "dispute.won" -> dispute(b, w, EventType.DISPUTE_WON);
                     case "dispute.lost", "dispute.accepted" -> dispute(b, w, EventType.DISPUTE_LOST);
@@ -89,8 +90,9 @@ public class DodoFormat extends SettingsFreeFormat {
         return orderId == null ? null : orderId.toString();
     }
 
-    private static NormalizedEvent refund(NormalizedEvent.Builder b, DodoWebhook w, EventType type) {
-        DodoWebhook.Refund r = WireJson.convert(w.data(), DodoWebhook.Refund.class);
+    /** A refund, as the webhook carries it and the API answers it. */
+    static NormalizedEvent refund(NormalizedEvent.Builder b, JsonNode data, EventType type) {
+        DodoWebhook.Refund r = WireJson.convert(data, DodoWebhook.Refund.class);
         return b.payment(r.paymentId())
                 .refund(r.refundId())
                 .amount(r.amount(), r.currency())

@@ -4,6 +4,7 @@ import dev.payhook.payment.EventType;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.RefundObject;
 import dev.payhook.provider.WireJson;
 import java.time.Instant;
 import java.util.List;
@@ -14,6 +15,25 @@ import tools.jackson.databind.JsonNode;
 final class DodoLookup {
 
     private DodoLookup() {}
+
+    /** A refund as Dodo's API answered it, read like its refund.succeeded / refund.failed webhook. */
+    static Reading readRefund(String provider, Fact fact) {
+        return RefundObject.read(
+                provider,
+                fact,
+                refund -> new RefundObject(
+                        WireJson.text(refund, "refund_id"),
+                        WireJson.text(refund, "status"),
+                        WireJson.offsetTime(WireJson.text(refund, "created_at"), "created_at")),
+                (b, refund) -> DodoFormat.refund(
+                        b,
+                        refund,
+                        switch (String.valueOf(WireJson.text(refund, "status"))) {
+                            case "succeeded" -> EventType.REFUND_SUCCEEDED;
+                            case "failed" -> EventType.REFUND_FAILED;
+                            default -> EventType.OTHER;
+                        }));
+    }
 
     static Reading read(String provider, Fact fact) {
         return PaymentSnapshot.read(fact, DodoApi.PAYMENT, tree -> snapshot(provider, tree));

@@ -11,6 +11,7 @@ import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.Refunds;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WireJson;
 import java.time.Instant;
@@ -119,8 +120,15 @@ public class PaddleApi implements ApiFactory<ApiKey> {
         }
 
         @Override
+        public Optional<Refunds> refunds() {
+            return Optional.of(new PaddleRefunds(base, key, calls));
+        }
+
+        @Override
         public Reading read(Fact fact) {
-            return PaddleLookup.read(provider, fact);
+            return PaddleRefunds.REFUND.equals(fact.kind())
+                    ? PaddleLookup.readRefund(provider, fact)
+                    : PaddleLookup.read(provider, fact);
         }
 
         private byte[] get(String path, String what) {

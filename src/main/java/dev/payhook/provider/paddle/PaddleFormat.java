@@ -13,6 +13,7 @@ import dev.payhook.provider.paddle.PaddleNotification.Transaction;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import tools.jackson.databind.JsonNode;
 
 /** Paddle Billing's notifications onto Payhook's events: the payment is the transaction. */
 public class PaddleFormat extends SettingsFreeFormat {
@@ -40,7 +41,7 @@ public class PaddleFormat extends SettingsFreeFormat {
                     case "transaction.completed", "transaction.paid" -> transaction(b, n, EventType.PAYMENT_SUCCEEDED);
                     case "transaction.payment_failed" -> transaction(b, n, EventType.PAYMENT_FAILED);
                     case "transaction.canceled" -> transaction(b, n, EventType.PAYMENT_CANCELED);
-                    case "adjustment.created", "adjustment.updated" -> adjustment(b, n);
+                    case "adjustment.created", "adjustment.updated" -> adjustment(b, n.data());
                     case "subscription.created", "subscription.activated" ->
                         PaddleSubscriptions.subscription(b, n, EventType.SUBSCRIPTION_ACTIVATED);
                     case "subscription.updated", "subscription.trialing" ->
@@ -91,9 +92,12 @@ public class PaddleFormat extends SettingsFreeFormat {
         return orderId == null ? null : orderId.toString();
     }
 
-    /** A refund counts only once Paddle approved it; chargeback adjustments are the dispute's outcome. */
-    private static NormalizedEvent adjustment(NormalizedEvent.Builder b, PaddleNotification n) {
-        Adjustment a = WireJson.convert(n.data(), Adjustment.class);
+    /**
+     * An adjustment, as the webhook carries it and the API answers it. A refund counts only once
+     * Paddle approved it; chargeback adjustments are the dispute's outcome.
+     */
+    static NormalizedEvent adjustment(NormalizedEvent.Builder b, JsonNode data) {
+        Adjustment a = WireJson.convert(data, Adjustment.class);
         String status = a.status() == null ? "" : a.status();
         EventType type = switch (a.action() == null ? "" : a.action()) {
             case "refund" ->

@@ -5,6 +5,7 @@ import dev.payhook.provider.Fact;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.RefundObject;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paddle.PaddleNotification.Adjustment;
 import dev.payhook.provider.paddle.PaddleNotification.Transaction;
@@ -17,6 +18,18 @@ import tools.jackson.databind.JsonNode;
 final class PaddleLookup {
 
     private PaddleLookup() {}
+
+    /** An adjustment as the adjustments API answered it, read like its adjustment.updated webhook. */
+    static Reading readRefund(String provider, Fact fact) {
+        return RefundObject.read(
+                provider,
+                fact,
+                adjustment -> new RefundObject(
+                        WireJson.text(adjustment, "id"),
+                        WireJson.text(adjustment, "status"),
+                        WireJson.offsetTime(WireJson.text(adjustment, "updated_at"), "updated_at")),
+                PaddleFormat::adjustment);
+    }
 
     static Reading read(String provider, Fact fact) {
         return PaymentSnapshot.read(fact, PaddleApi.TRANSACTION, tree -> snapshot(provider, tree));

@@ -1,13 +1,22 @@
 package dev.payhook.provider.alipay;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.payhook.support.AlipayApiStubs;
+import dev.payhook.support.ApiStubs;
 import dev.payhook.support.Fixtures;
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.ProviderScenarios;
 import dev.payhook.support.Signer;
 import dev.payhook.support.TestKeys;
 import java.math.BigDecimal;
+import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -16,14 +25,18 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** Alipay asynchronous notifications: form POST, RSA2 over the sorted parameters, answer {@code success}. */
 class AlipayNotificationTest extends ProviderScenarios {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private static final DateTimeFormatter BEIJING =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.of("Asia/Shanghai"));
@@ -86,6 +99,59 @@ class AlipayNotificationTest extends ProviderScenarios {
     private static Notification notification(Map<String, String> params, PrivateKey key) {
         return new Notification(
                 params.get("notify_id"), FORM, signedForm(params, key, StandardCharsets.UTF_8), Map.of());
+    }
+
+    /**
+     * Alipay refunds under out_request_no, answering in-band and signed; the refund query, asked by
+     * the same out_request_no, is the fact that settles the request.
+     */
+    @Test
+    void aDoublePaymentIsRefundedUnderItsOutRequestNoAndSettledByTheRefundQuery() {
+        String order = unique("ord");
+        String extra = unique("2026");
+        PrivateKey alipay = TestKeys.CURRENT.getPrivate();
+        String refunded = "{\"code\":\"10000\",\"msg\":\"Success\",\"buyer_logon_id\":\"buy***@example.test\","
+                + "\"fund_change\":\"Y\",\"refund_fee\":\"18.00\",\"out_trade_no\":\"" + order
+                + "\",\"trade_no\":\"" + extra + "\"}";
+        String queried =
+                "{\"code\":\"10000\",\"msg\":\"Success\",\"out_trade_no\":\"" + order + "\",\"trade_no\":\"" + extra
+                        + "\",\"total_amount\":\"18.00\",\"refund_amount\":\"18.00\",\"refund_status\":\"REFUND_SUCCESS\"}";
+        ApiStubs.server()
+                .stubFor(post(urlPathEqualTo("/alipay/gateway.do"))
+                        .withFormParam("method", equalTo("alipay.trade.refund"))
+                        .withFormParam("biz_content", containing(extra))
+                        .willReturn(okJson(AlipayApiStubs.signed("alipay_trade_refund_response", refunded, alipay))));
+        ApiStubs.server()
+                .stubFor(post(urlPathEqualTo("/alipay/gateway.do"))
+                        .withFormParam("method", equalTo("alipay.trade.fastpay.refund.query"))
+                        .withFormParam("biz_content", containing(extra))
+                        .willReturn(okJson(
+                                AlipayApiStubs.signed("alipay_trade_fastpay_refund_query_response", queried, alipay))));
+
+        JsonNode done = refundedFromItsReview(order, extra, 1800, submitted -> {});
+
+        String reference = "payhook-" + done.path("id").asString();
+        assertThat(done.path("provider_refund_id").asString()).isEqualTo(reference);
+        List<JsonNode> asked = ApiStubs.server()
+                .findAll(postRequestedFor(urlPathEqualTo("/alipay/gateway.do"))
+                        .withRequestBody(containing("alipay.trade.refund")))
+                .stream()
+                .map(r -> JSON.readTree(formField(r.getBodyAsString(), "biz_content")))
+                .filter(biz -> extra.equals(biz.path("trade_no").asString()))
+                .toList();
+        assertThat(asked).hasSize(1);
+        assertThat(asked.get(0).path("out_request_no").asString()).isEqualTo(reference);
+        assertThat(asked.get(0).path("refund_amount").asString()).isEqualTo("18.00");
+    }
+
+    private static String formField(String form, String name) {
+        for (String pair : form.split("&", -1)) {
+            int eq = pair.indexOf('=');
+            if (URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8).equals(name)) {
+                return URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            }
+        }
+        throw new AssertionError("no " + name + " in the form");
     }
 
     @Override

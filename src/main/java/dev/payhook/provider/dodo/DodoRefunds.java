@@ -1,0 +1,107 @@
+package dev.payhook.provider.dodo;
+
+import dev.payhook.provider.ApiCalls;
+import dev.payhook.provider.ApiFailure;
+import dev.payhook.provider.Fact;
+import dev.payhook.provider.RefundAnswer;
+import dev.payhook.provider.RefundCall;
+import dev.payhook.provider.RefundHttp;
+import dev.payhook.provider.Refunds;
+import dev.payhook.provider.UnparseablePayload;
+import dev.payhook.provider.WireJson;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Dodo Payments' refunds (https://docs.dodopayments.com/api-reference/refunds/post-refunds) of a
+ * whole payment. Dodo documents no idempotency key: the refund's {@code reason} starts with the
+ * reference (and its metadata carries it), and every attempt reads the payment's refunds for it
+ * before it creates one, so a repeated call finds the first refund instead of making a second.
+ */
+final class DodoRefunds implements Refunds {
+
+    static final String REFUND = "dodo.refund";
+    private static final String CREATE = "POST /refunds";
+    private static final String READ = "GET /payments/{id}";
+
+    private final String base;
+    private final String key;
+    private final ApiCalls calls;
+
+    DodoRefunds(String base, String key, ApiCalls calls) {
+        this.base = base;
+        this.key = key;
+        this.calls = calls;
+    }
+
+    /** Dodo refunds part of a payment by its items; Payhook refunds whole payments only. */
+    @Override
+    public boolean refundsPart() {
+        return false;
+    }
+
+    @Override
+    public RefundAnswer create(RefundCall call) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("payment_id", call.providerPaymentId());
+        body.put(
+                "reason",
+                call.reference() + " " + ("double_payment".equals(call.reason()) ? "duplicate payment" : "refund"));
+        body.put("metadata", Map.of("payhook_refund_id", call.reference()));
+        String json = WireJson.json(body);
+        return calls.retrying(() -> {
+            RefundAnswer found = ofPayment(call);
+            if (!(found instanceof RefundAnswer.NotFound)) {
+                return found;
+            }
+            HttpResponse<byte[]> answer = calls.send(
+                    HttpRequest.newBuilder(URI.create(base + "/refunds"))
+                            .header("Authorization", "Bearer " + key)
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(json)),
+                    CREATE);
+            return RefundHttp.answer(answer, CREATE, refund -> known(refund, answer.body()));
+        });
+    }
+
+    @Override
+    public RefundAnswer find(RefundCall call) {
+        return calls.retrying(() -> ofPayment(call));
+    }
+
+    /** The payment's refund whose reason starts with the reference, if any. */
+    private RefundAnswer ofPayment(RefundCall call) {
+        HttpResponse<byte[]> answer = ApiCalls.expect(
+                calls.send(
+                        HttpRequest.newBuilder(
+                                        URI.create(base + "/payments/" + ApiCalls.encode(call.providerPaymentId())))
+                                .header("Authorization", "Bearer " + key)
+                                .header("Accept", "application/json")
+                                .GET(),
+                        READ),
+                READ);
+        try {
+            for (JsonNode refund : WireJson.tree(answer.body()).path("refunds")) {
+                String reason = WireJson.text(refund, "reason");
+                if (reason != null && reason.startsWith(call.reference() + " ")) {
+                    return known(refund, refund.toString().getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        } catch (UnparseablePayload e) {
+            throw new ApiFailure(READ + ": malformed answer (" + e.getMessage() + ")");
+        }
+        return new RefundAnswer.NotFound();
+    }
+
+    private static RefundAnswer known(JsonNode refund, byte[] bytes) {
+        String id = WireJson.require(WireJson.text(refund, "refund_id"), "refund_id");
+        String status = WireJson.text(refund, "status");
+        boolean settled = "succeeded".equals(status) || "failed".equals(status);
+        return new RefundAnswer.Known(id, settled ? new Fact(REFUND, bytes) : null);
+    }
+}
