@@ -1,5 +1,6 @@
 package dev.payhook.refund;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.containing;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
@@ -202,6 +203,34 @@ class StripeRefundTest extends GatewayTest {
                 .hasSize(1);
         assertThat(payment(gateway.order(order), extra).path("refunded_minor").asLong())
                 .isEqualTo(400);
+    }
+
+    @Test
+    void aRefundStripeRefusesFailsWithItsReasonAndLeavesTheReviewOpen() {
+        String order = unique("ord");
+        String extra = unique("pi");
+        stub(
+                post(urlPathEqualTo(REFUNDS)).withRequestBody(containing("payment_intent=" + extra)),
+                aResponse()
+                        .withStatus(400)
+                        .withHeader("Content-Type", "application/json")
+                        .withBody("{\"error\":{\"code\":\"charge_already_refunded\",\"message\":\"Charge " + extra
+                                + " has already been refunded.\",\"type\":\"invalid_request_error\"}}"));
+        long review = payTwice(STRIPE, order, extra, 650, "USD");
+
+        String id = approve(review).json().path("id").asString();
+        JsonNode failed = awaitRefund(id, "failed");
+
+        assertThat(failed.path("error").asString()).isEqualTo("Stripe answered HTTP 400 charge_already_refunded");
+        assertThat(jdbc.queryForObject("SELECT status || ': ' || note FROM reviews WHERE id = ?", String.class, review))
+                .isEqualTo("open: refund request " + id + " failed: Stripe answered HTTP 400 charge_already_refunded");
+        assertThat(count(
+                        "SELECT count(*) FROM outbox WHERE kind = 'refund_request.failed' AND payload::text LIKE ?",
+                        "%" + id + "%"))
+                .isEqualTo(1);
+        assertThat(approve(review).json().path("id").asString())
+                .as("after a failure the review may be refunded again, under a new request")
+                .isNotEqualTo(id);
     }
 
     @Test

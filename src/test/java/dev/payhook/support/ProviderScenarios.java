@@ -185,6 +185,22 @@ public abstract class ProviderScenarios extends GatewayTest {
                 n.eventId());
     }
 
+    /** {@code order} (registered here) paid twice, the second time by {@code extra}: its double-payment review. */
+    protected long paidTwice(String order, String extra, long amount) {
+        gateway.putOrder(order, amount, currency());
+        Instant at = Instant.now().minusSeconds(120);
+        assertAccepted(send(payment(order, unique("pay"), amount, at)));
+        assertAccepted(send(payment(order, extra, amount, at.plusSeconds(30))));
+        return await().atMost(DEADLINE)
+                .until(
+                        () -> gateway.order(order)
+                                .path("reviews")
+                                .path(0)
+                                .path("id")
+                                .asLong(),
+                        id -> id > 0);
+    }
+
     /**
      * {@code order} paid twice, the second time by {@code extra}, and the extra payment refunded from
      * its review through the provider's refund API (which the caller stubbed): the request once it
@@ -193,18 +209,7 @@ public abstract class ProviderScenarios extends GatewayTest {
      * refund notification, for a provider whose answer does not tell the outcome).
      */
     protected JsonNode refundedFromItsReview(String order, String extra, long amount, Consumer<JsonNode> onSubmitted) {
-        gateway.putOrder(order, amount, currency());
-        Instant at = Instant.now().minusSeconds(120);
-        assertAccepted(send(payment(order, unique("pay"), amount, at)));
-        assertAccepted(send(payment(order, extra, amount, at.plusSeconds(30))));
-        long review = await().atMost(DEADLINE)
-                .until(
-                        () -> gateway.order(order)
-                                .path("reviews")
-                                .path(0)
-                                .path("id")
-                                .asLong(),
-                        id -> id > 0);
+        long review = paidTwice(order, extra, amount);
         Answer asked = gateway.withToken(REFUND_TOKEN).call("POST", "/ops/reviews/" + review + "/refund", null);
         assertThat(asked.status()).as(asked.body()).isEqualTo(202);
         String id = asked.json().path("id").asString();

@@ -2,6 +2,7 @@ package dev.payhook.provider.mapped;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.ProviderScenarios;
@@ -46,6 +47,22 @@ class MappedSenderTest extends ProviderScenarios {
                         "webhook-id", id,
                         "webhook-timestamp", Long.toString(timestamp),
                         "webhook-signature", Signer.standardWebhooks(secret, id, timestamp, body)));
+    }
+
+    /** A sender without a refund API: its double payment is left to a person, and its review says why. */
+    @Test
+    void aDoublePaymentWithoutARefundApiIsLeftToAPersonAndItsReviewSaysSo() {
+        long review = paidTwice(unique("ord"), unique("ch"), 900);
+
+        await().atMost(DEADLINE)
+                .until(() -> String.valueOf(
+                                jdbc.queryForObject("SELECT note FROM reviews WHERE id = ?", String.class, review))
+                        .startsWith("refund_unsupported: acme: its API cannot be called"));
+        Answer asked = gateway.withToken(REFUND_TOKEN).call("POST", "/ops/reviews/" + review + "/refund", null);
+        assertThat(asked.status()).isEqualTo(422);
+        assertThat(asked.json().path("error").asString()).isEqualTo("refund_unsupported");
+        assertThat(count("SELECT count(*) FROM refund_requests WHERE review_id = ?", review))
+                .isZero();
     }
 
     @Override
