@@ -14,18 +14,12 @@ import dev.payhook.support.AlipayApiStubs;
 import dev.payhook.support.ApiStubs;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestKeys;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.security.PrivateKey;
-import java.security.Signature;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -60,9 +54,9 @@ class AlipayReconcileTest extends GatewayTest {
                 postRequestedFor(urlPathEqualTo("/alipay/gateway.do")).withRequestBody(containing(order)));
         assertThat(sent).hasSize(2);
         for (LoggedRequest request : sent) {
-            Map<String, String> form = form(request.getBodyAsString());
+            Map<String, String> form = AlipayApiStubs.form(request.getBodyAsString());
             assertThat(form).containsEntry("app_id", ApiStubs.ALIPAY_APP_ID).containsEntry("sign_type", "RSA2");
-            assertThat(signedByMerchant(form)).isTrue();
+            assertThat(AlipayApiStubs.signedByMerchant(form)).isTrue();
         }
 
         JsonNode again = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
@@ -142,27 +136,5 @@ class AlipayReconcileTest extends GatewayTest {
                 .withFormParam("method", equalTo(method))
                 .withFormParam("biz_content", containing(order))
                 .willReturn(okJson(AlipayApiStubs.signed(node, response, signer))));
-    }
-
-    private static Map<String, String> form(String body) {
-        Map<String, String> form = new TreeMap<>();
-        for (String pair : body.split("&", -1)) {
-            int eq = pair.indexOf('=');
-            form.put(
-                    URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
-                    URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
-        }
-        return form;
-    }
-
-    private static boolean signedByMerchant(Map<String, String> form) throws Exception {
-        String content = form.entrySet().stream()
-                .filter(e -> !e.getKey().equals("sign"))
-                .map(e -> e.getKey() + "=" + e.getValue())
-                .collect(Collectors.joining("&"));
-        Signature verifier = Signature.getInstance("SHA256withRSA");
-        verifier.initVerify(TestKeys.MERCHANT.getPublic());
-        verifier.update(content.getBytes(StandardCharsets.UTF_8));
-        return verifier.verify(Base64.getDecoder().decode(form.get("sign")));
     }
 }

@@ -3,10 +3,10 @@ package dev.payhook.provider.dodo;
 import dev.payhook.provider.ApiCalls;
 import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.Fact;
+import dev.payhook.provider.KeylessRefunds;
 import dev.payhook.provider.RefundAnswer;
 import dev.payhook.provider.RefundCall;
 import dev.payhook.provider.RefundHttp;
-import dev.payhook.provider.Refunds;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import java.net.URI;
@@ -23,7 +23,7 @@ import tools.jackson.databind.JsonNode;
  * reference (and its metadata carries it), and every attempt reads the payment's refunds for it
  * before it creates one, so a repeated call finds the first refund instead of making a second.
  */
-final class DodoRefunds implements Refunds {
+final class DodoRefunds extends KeylessRefunds {
 
     static final String REFUND = "dodo.refund";
     private static final String CREATE = "POST /refunds";
@@ -31,51 +31,32 @@ final class DodoRefunds implements Refunds {
 
     private final String base;
     private final String key;
-    private final ApiCalls calls;
 
     DodoRefunds(String base, String key, ApiCalls calls) {
+        super(calls);
         this.base = base;
         this.key = key;
-        this.calls = calls;
-    }
-
-    /** Dodo refunds part of a payment by its items; Payhook refunds whole payments only. */
-    @Override
-    public boolean refundsPart() {
-        return false;
     }
 
     @Override
-    public RefundAnswer create(RefundCall call) {
+    protected RefundAnswer post(RefundCall call) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("payment_id", call.providerPaymentId());
-        body.put(
-                "reason",
-                call.reference() + " " + ("double_payment".equals(call.reason()) ? "duplicate payment" : "refund"));
+        body.put("reason", reason(call));
         body.put("metadata", Map.of("payhook_refund_id", call.reference()));
         String json = WireJson.json(body);
-        return calls.retrying(() -> {
-            RefundAnswer found = ofPayment(call);
-            if (!(found instanceof RefundAnswer.NotFound)) {
-                return found;
-            }
-            HttpResponse<byte[]> answer = calls.send(
-                    HttpRequest.newBuilder(URI.create(base + "/refunds"))
-                            .header("Authorization", "Bearer " + key)
-                            .header("Content-Type", "application/json")
-                            .POST(HttpRequest.BodyPublishers.ofString(json)),
-                    CREATE);
-            return RefundHttp.answer(answer, CREATE, refund -> known(refund, answer.body()));
-        });
-    }
-
-    @Override
-    public RefundAnswer find(RefundCall call) {
-        return calls.retrying(() -> ofPayment(call));
+        HttpResponse<byte[]> answer = calls.send(
+                HttpRequest.newBuilder(URI.create(base + "/refunds"))
+                        .header("Authorization", "Bearer " + key)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(json)),
+                CREATE);
+        return RefundHttp.answer(answer, CREATE, refund -> known(refund, answer.body()));
     }
 
     /** The payment's refund whose reason starts with the reference, if any. */
-    private RefundAnswer ofPayment(RefundCall call) {
+    @Override
+    protected RefundAnswer listed(RefundCall call) {
         HttpResponse<byte[]> answer = ApiCalls.expect(
                 calls.send(
                         HttpRequest.newBuilder(
@@ -88,7 +69,7 @@ final class DodoRefunds implements Refunds {
         try {
             for (JsonNode refund : WireJson.tree(answer.body()).path("refunds")) {
                 String reason = WireJson.text(refund, "reason");
-                if (reason != null && reason.startsWith(call.reference() + " ")) {
+                if (names(reason, call)) {
                     return known(refund, refund.toString().getBytes(StandardCharsets.UTF_8));
                 }
             }

@@ -3,10 +3,10 @@ package dev.payhook.provider.paddle;
 import dev.payhook.provider.ApiCalls;
 import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.Fact;
+import dev.payhook.provider.KeylessRefunds;
 import dev.payhook.provider.RefundAnswer;
 import dev.payhook.provider.RefundCall;
 import dev.payhook.provider.RefundHttp;
-import dev.payhook.provider.Refunds;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import java.net.URI;
@@ -25,7 +25,7 @@ import tools.jackson.databind.JsonNode;
  * making a second. Paddle approves refunds itself (sandbox: within ten minutes); its
  * adjustment.updated webhook, or the adjustment as listed, says when.
  */
-final class PaddleRefunds implements Refunds {
+final class PaddleRefunds extends KeylessRefunds {
 
     static final String REFUND = "paddle.adjustment";
     private static final String CREATE = "POST /adjustments";
@@ -33,57 +33,37 @@ final class PaddleRefunds implements Refunds {
 
     private final String base;
     private final String key;
-    private final ApiCalls calls;
 
     PaddleRefunds(String base, String key, ApiCalls calls) {
+        super(calls);
         this.base = base;
         this.key = key;
-        this.calls = calls;
-    }
-
-    /** Paddle adjusts a transaction's items; Payhook refunds the whole transaction only. */
-    @Override
-    public boolean refundsPart() {
-        return false;
     }
 
     @Override
-    public RefundAnswer create(RefundCall call) {
+    protected RefundAnswer post(RefundCall call) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("action", "refund");
         body.put("type", "full");
         body.put("transaction_id", call.providerPaymentId());
-        body.put(
-                "reason",
-                call.reference() + " " + ("double_payment".equals(call.reason()) ? "duplicate payment" : "refund"));
+        body.put("reason", reason(call));
         String json = WireJson.json(body);
-        return calls.retrying(() -> {
-            RefundAnswer found = listed(call);
-            if (!(found instanceof RefundAnswer.NotFound)) {
-                return found;
-            }
-            HttpResponse<byte[]> answer = calls.send(
-                    HttpRequest.newBuilder(URI.create(base + "/adjustments"))
-                            .header("Authorization", "Bearer " + key)
-                            .header("Content-Type", "application/json")
-                            .POST(HttpRequest.BodyPublishers.ofString(json)),
-                    CREATE);
-            return RefundHttp.answer(
-                    answer,
-                    CREATE,
-                    created -> known(
-                            created.path("data"),
-                            created.path("data").toString().getBytes(StandardCharsets.UTF_8)));
-        });
-    }
-
-    @Override
-    public RefundAnswer find(RefundCall call) {
-        return calls.retrying(() -> listed(call));
+        HttpResponse<byte[]> answer = calls.send(
+                HttpRequest.newBuilder(URI.create(base + "/adjustments"))
+                        .header("Authorization", "Bearer " + key)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(json)),
+                CREATE);
+        return RefundHttp.answer(
+                answer,
+                CREATE,
+                created -> known(
+                        created.path("data"), created.path("data").toString().getBytes(StandardCharsets.UTF_8)));
     }
 
     /** The transaction's refund adjustment whose reason starts with the reference, if any. */
-    private RefundAnswer listed(RefundCall call) {
+    @Override
+    protected RefundAnswer listed(RefundCall call) {
         HttpResponse<byte[]> answer = ApiCalls.expect(
                 calls.send(
                         HttpRequest.newBuilder(
@@ -98,7 +78,7 @@ final class PaddleRefunds implements Refunds {
             for (WireJson.Element adjustment :
                     WireJson.listing(answer.body(), "data").elements()) {
                 String reason = WireJson.text(adjustment.tree(), "reason");
-                if (reason != null && reason.startsWith(call.reference() + " ")) {
+                if (names(reason, call)) {
                     return known(adjustment.tree(), adjustment.bytes());
                 }
             }

@@ -16,7 +16,6 @@ import dev.payhook.support.ProviderScenarios;
 import dev.payhook.support.Signer;
 import dev.payhook.support.TestKeys;
 import java.math.BigDecimal;
-import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -106,7 +105,7 @@ class AlipayNotificationTest extends ProviderScenarios {
      * the same out_request_no, is the fact that settles the request.
      */
     @Test
-    void aDoublePaymentIsRefundedUnderItsOutRequestNoAndSettledByTheRefundQuery() {
+    void aDoublePaymentIsRefundedUnderItsOutRequestNoAndSettledByTheRefundQuery() throws Exception {
         String order = unique("ord");
         String extra = unique("2026");
         PrivateKey alipay = TestKeys.CURRENT.getPrivate();
@@ -132,26 +131,20 @@ class AlipayNotificationTest extends ProviderScenarios {
 
         String reference = "payhook-" + done.path("id").asString();
         assertThat(done.path("provider_refund_id").asString()).isEqualTo(reference);
-        List<JsonNode> asked = ApiStubs.server()
+        List<Map<String, String>> asked = ApiStubs.server()
                 .findAll(postRequestedFor(urlPathEqualTo("/alipay/gateway.do"))
                         .withRequestBody(containing("alipay.trade.refund")))
                 .stream()
-                .map(r -> JSON.readTree(formField(r.getBodyAsString(), "biz_content")))
-                .filter(biz -> extra.equals(biz.path("trade_no").asString()))
+                .map(r -> AlipayApiStubs.form(r.getBodyAsString()))
+                .filter(f -> "alipay.trade.refund".equals(f.get("method"))
+                        && f.get("biz_content").contains(extra))
                 .toList();
         assertThat(asked).hasSize(1);
-        assertThat(asked.get(0).path("out_request_no").asString()).isEqualTo(reference);
-        assertThat(asked.get(0).path("refund_amount").asString()).isEqualTo("18.00");
-    }
-
-    private static String formField(String form, String name) {
-        for (String pair : form.split("&", -1)) {
-            int eq = pair.indexOf('=');
-            if (URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8).equals(name)) {
-                return URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-            }
-        }
-        throw new AssertionError("no " + name + " in the form");
+        assertThat(AlipayApiStubs.signedByMerchant(asked.get(0))).isTrue();
+        assertThat(asked.get(0).get("app_id")).isEqualTo(ApiStubs.ALIPAY_APP_ID);
+        JsonNode biz = JSON.readTree(asked.get(0).get("biz_content"));
+        assertThat(biz.path("out_request_no").asString()).isEqualTo(reference);
+        assertThat(biz.path("refund_amount").asString()).isEqualTo("18.00");
     }
 
     @Override
