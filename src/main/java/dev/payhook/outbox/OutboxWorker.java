@@ -1,5 +1,6 @@
 package dev.payhook.outbox;
 
+import dev.payhook.broker.BrokerConnections;
 import dev.payhook.broker.Destination;
 import dev.payhook.broker.Trace;
 import dev.payhook.config.PayhookProperties;
@@ -37,6 +38,9 @@ public class OutboxWorker implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(OutboxWorker.class);
 
+    /** How long a stop waits for the workers' batches in hand, all of them together. */
+    static final Duration STOP_WITHIN = Duration.ofSeconds(10);
+
     private final OutboxStore outbox;
     private final ConnectionFactory connectionFactory;
     private final TransactionTemplate tx;
@@ -69,20 +73,40 @@ public class OutboxWorker implements SmartLifecycle {
         }
     }
 
-    /** Ends once the batches in hand are published, before the broker and the database close. */
+    /**
+     * Ends once the batches in hand are published, before the broker and the database close: the
+     * workers finish them all within {@link #STOP_WITHIN}. A worker still sending then waits on a
+     * broker that is gone, inside the client's reconnection, which holds the connection's lock, so
+     * nothing could close that connection any more and the process would never end. The broker
+     * client is closed instead: its reconnection ends, the batch's transaction rolls back, and its
+     * rows go out after the next start. Nothing is lost, and the stop ends in time.
+     */
     @Override
     public synchronized void stop() {
         running = false;
         signal.committed();
-        for (Thread worker : workers) {
-            try {
-                worker.join(settings.getPollInterval().toMillis() + 30_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
+        try {
+            if (!joined(STOP_WITHIN)) {
+                log.warn(
+                        "The outbox could not publish for {} at shutdown: the broker is unreachable; its "
+                                + "client is closed, and the rows not published go out after the next start",
+                        STOP_WITHIN);
+                BrokerConnections.artemis(connectionFactory).close();
+                joined(Duration.ofSeconds(5));
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         workers.clear();
+    }
+
+    /** Whether every worker ended within {@code atMost}, all together. */
+    private boolean joined(Duration atMost) throws InterruptedException {
+        long deadline = System.nanoTime() + atMost.toNanos();
+        for (Thread worker : workers) {
+            worker.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+        }
+        return workers.stream().noneMatch(Thread::isAlive);
     }
 
     @Override

@@ -131,6 +131,22 @@ public final class GatewayProcess implements AutoCloseable {
         waitForExit();
     }
 
+    /** SIGTERM, and whether the process exited within {@code atMost}; killed when it did not. */
+    public boolean stopWithin(Duration atMost) {
+        process.destroy();
+        try {
+            boolean exited = process.waitFor(atMost.toMillis(), TimeUnit.MILLISECONDS);
+            if (!exited) {
+                process.destroyForcibly();
+                waitForExit();
+            }
+            return exited;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     private void waitForExit() {
         try {
             if (!process.waitFor(90, TimeUnit.SECONDS)) {
