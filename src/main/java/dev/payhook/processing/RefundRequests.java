@@ -130,7 +130,7 @@ public class RefundRequests {
         }
         RefundablePayment payment =
                 store.lockPayment(review.provider(), review.providerPaymentId()).orElseThrow();
-        long left = Refundable.available(payment.capturedMinor(), payment.refundedMinor(), payment.openMinor());
+        long left = payment.available();
         Ask ask = new Ask(
                 review.provider(), review.providerPaymentId(), left, payment.currency(), DOUBLE_PAYMENT, note, actor);
         return create(payment, ask, reviewId);
@@ -167,7 +167,7 @@ public class RefundRequests {
                                 reviewId,
                                 r.provider(),
                                 r.providerPaymentId(),
-                                Refundable.available(p.capturedMinor(), p.refundedMinor(), p.openMinor()),
+                                p.available(),
                                 p.currency(),
                                 unsupported(r.provider()).orElse(null),
                                 store.ofReview(reviewId).orElse(null))));

@@ -39,7 +39,7 @@ public abstract class KeylessRefunds implements Refunds {
 
     /** The reason a refund is created with: the reference first, then why, in words. */
     protected static String reason(RefundCall call) {
-        return call.reference() + " " + ("double_payment".equals(call.reason()) ? "duplicate payment" : "refund");
+        return call.reference() + " " + call.why();
     }
 
     /** Whether a refund's reason, as the provider lists it, is the one of this call. */

@@ -15,4 +15,15 @@ public record RefundCall(
         String currency,
         long paymentAmountMinor,
         String orderId,
-        String reason) {}
+        String reason) {
+
+    /** Whether it gives back a payment taken twice ({@code double_payment}). */
+    public boolean ofDuplicate() {
+        return "double_payment".equals(reason);
+    }
+
+    /** Why, in the words a provider's dashboard shows: {@code duplicate payment} or {@code refund}. */
+    public String why() {
+        return ofDuplicate() ? "duplicate payment" : "refund";
+    }
+}

@@ -3,6 +3,7 @@ package dev.payhook.store;
 import dev.payhook.payment.EventType;
 import dev.payhook.payment.PaymentStatus;
 import dev.payhook.payment.RefundStatus;
+import dev.payhook.payment.Refundable;
 import dev.payhook.payment.WireName;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -47,7 +48,13 @@ public class RefundStore {
             long capturedMinor,
             String currency,
             long refundedMinor,
-            long openMinor) {}
+            long openMinor) {
+
+        /** What may still be given back: captured less refunded less open requests. */
+        public long available() {
+            return Refundable.available(capturedMinor, refundedMinor, openMinor);
+        }
+    }
 
     /** Locks the payment (the lock processing takes for its events) and reads what may still be refunded. */
     public Optional<RefundablePayment> lockPayment(String provider, String providerPaymentId) {

@@ -44,7 +44,7 @@ final class AlipayRefunds implements Refunds {
         biz.put("trade_no", refund.providerPaymentId());
         biz.put("refund_amount", Money.toMajor(refund.amountMinor(), refund.currency()));
         biz.put("out_request_no", refund.reference());
-        biz.put("refund_reason", "double_payment".equals(refund.reason()) ? "duplicate payment" : "refund");
+        biz.put("refund_reason", refund.why());
         AlipayResponse answer = call.apply(CREATE, biz);
         if (!answer.succeeded()) {
             return refused(answer);

@@ -45,7 +45,7 @@ final class PaypalRefunds implements Refunds {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("amount", amount);
         body.put("custom_id", call.reference());
-        body.put("note_to_payer", "double_payment".equals(call.reason()) ? "Refund of a duplicate payment" : "Refund");
+        body.put("note_to_payer", call.ofDuplicate() ? "Refund of a duplicate payment" : "Refund");
         String json = WireJson.json(body);
         String url = base + "/v2/payments/captures/" + ApiCalls.encode(call.providerPaymentId()) + "/refund";
         return calls.retrying(() -> {

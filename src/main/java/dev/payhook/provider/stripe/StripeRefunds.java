@@ -46,7 +46,7 @@ final class StripeRefunds implements Refunds {
                 .setPaymentIntent(call.providerPaymentId())
                 .setAmount(call.amountMinor())
                 .setReason(
-                        "double_payment".equals(call.reason())
+                        call.ofDuplicate()
                                 ? RefundCreateParams.Reason.DUPLICATE
                                 : RefundCreateParams.Reason.REQUESTED_BY_CUSTOMER)
                 .putMetadata(METADATA_KEY, call.reference())

@@ -43,7 +43,7 @@ final class WechatPayRefunds implements Refunds {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("transaction_id", call.providerPaymentId());
         body.put("out_refund_no", call.reference());
-        body.put("reason", "double_payment".equals(call.reason()) ? "duplicate payment" : "refund");
+        body.put("reason", call.why());
         body.put("amount", amount);
         String json = WireJson.json(body);
         return calls.retrying(() -> {
