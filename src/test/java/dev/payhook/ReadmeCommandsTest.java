@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.payhook.support.JavaSources;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,8 +33,20 @@ class ReadmeCommandsTest {
                 .map(line -> line.replaceFirst("#.*", "").trim())
                 .filter(line -> !line.isEmpty())
                 .toList();
-        assertThat(commands).containsExactly("mvn spring-boot:run", "bash .ci/run");
+        assertThat(commands).containsExactly("bin/payhook", "bash .ci/run");
         assertThat(Files.readString(CI)).containsPattern("(?m)^mvn [^\\n]*\\bverify$");
+    }
+
+    /** The run command names what it needs before it builds anything. */
+    @Test
+    void theRunCommandSaysWhichJavaItNeeds() throws Exception {
+        assertThat(Path.of("bin/payhook")).isExecutable();
+        ProcessBuilder run = new ProcessBuilder("bin/payhook").redirectErrorStream(true);
+        run.environment().put("PAYHOOK_JAVA", "/bin/false");
+        Process process = run.start();
+        String said = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).isEqualTo(1);
+        assertThat(said).contains("Java 17 or later is needed").contains("PAYHOOK_JAVA");
     }
 
     @Test
