@@ -80,22 +80,34 @@ public class ApiCalls {
      * its status is 2xx; another status is a failure unless {@code alsoAccepted}.
      */
     public HttpResponse<byte[]> getJson(String url, String bearerKey, String what, int... alsoAccepted) {
-        return retrying(() -> {
-            HttpRequest.Builder request =
-                    HttpRequest.newBuilder(URI.create(url)).header("Accept", "application/json");
-            if (bearerKey != null) {
-                request.header("Authorization", "Bearer " + bearerKey);
+        return retrying(() -> getJsonOnce(url, bearerKey, what, alsoAccepted));
+    }
+
+    /** {@link #getJson} tried once, for a caller that retries a larger step itself. */
+    public HttpResponse<byte[]> getJsonOnce(String url, String bearerKey, String what, int... alsoAccepted) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).header("Accept", "application/json");
+        if (bearerKey != null) {
+            request.header("Authorization", "Bearer " + bearerKey);
+        }
+        HttpResponse<byte[]> answer = expect(send(request.GET(), what), what, alsoAccepted);
+        if (answer.statusCode() / 100 == 2) {
+            try {
+                WireJson.tree(answer.body());
+            } catch (UnparseablePayload e) {
+                throw new ApiFailure(what + ": malformed answer (" + e.getMessage() + ")");
             }
-            HttpResponse<byte[]> answer = expect(send(request.GET(), what), what, alsoAccepted);
-            if (answer.statusCode() / 100 == 2) {
-                try {
-                    WireJson.tree(answer.body());
-                } catch (UnparseablePayload e) {
-                    throw new ApiFailure(what + ": malformed answer (" + e.getMessage() + ")");
-                }
-            }
-            return answer;
-        });
+        }
+        return answer;
+    }
+
+    /** {@code POST url} of {@code body} as JSON with a bearer key, tried once: the answer whatever its status. */
+    public HttpResponse<byte[]> postJson(String url, String bearerKey, Object body, String what) {
+        return send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .header("Authorization", "Bearer " + bearerKey)
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(WireJson.json(body))),
+                what);
     }
 
     /** The answer when its status is 2xx (or {@code alsoAccepted}); otherwise a failure naming the status. */

@@ -9,8 +9,6 @@ import dev.payhook.provider.RefundCall;
 import dev.payhook.provider.RefundHttp;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -44,28 +42,15 @@ final class DodoRefunds extends KeylessRefunds {
         body.put("payment_id", call.providerPaymentId());
         body.put("reason", reason(call));
         body.put("metadata", Map.of("payhook_refund_id", call.reference()));
-        String json = WireJson.json(body);
-        HttpResponse<byte[]> answer = calls.send(
-                HttpRequest.newBuilder(URI.create(base + "/refunds"))
-                        .header("Authorization", "Bearer " + key)
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(json)),
-                CREATE);
+        HttpResponse<byte[]> answer = calls.postJson(base + "/refunds", key, body, CREATE);
         return RefundHttp.answer(answer, CREATE, refund -> known(refund, answer.body()));
     }
 
     /** The payment's refund whose reason starts with the reference, if any. */
     @Override
     protected RefundAnswer listed(RefundCall call) {
-        HttpResponse<byte[]> answer = ApiCalls.expect(
-                calls.send(
-                        HttpRequest.newBuilder(
-                                        URI.create(base + "/payments/" + ApiCalls.encode(call.providerPaymentId())))
-                                .header("Authorization", "Bearer " + key)
-                                .header("Accept", "application/json")
-                                .GET(),
-                        READ),
-                READ);
+        HttpResponse<byte[]> answer =
+                calls.getJsonOnce(base + "/payments/" + ApiCalls.encode(call.providerPaymentId()), key, READ);
         try {
             for (JsonNode refund : WireJson.tree(answer.body()).path("refunds")) {
                 String reason = WireJson.text(refund, "reason");

@@ -9,8 +9,6 @@ import dev.payhook.provider.RefundCall;
 import dev.payhook.provider.RefundHttp;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -47,13 +45,7 @@ final class PaddleRefunds extends KeylessRefunds {
         body.put("type", "full");
         body.put("transaction_id", call.providerPaymentId());
         body.put("reason", reason(call));
-        String json = WireJson.json(body);
-        HttpResponse<byte[]> answer = calls.send(
-                HttpRequest.newBuilder(URI.create(base + "/adjustments"))
-                        .header("Authorization", "Bearer " + key)
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(json)),
-                CREATE);
+        HttpResponse<byte[]> answer = calls.postJson(base + "/adjustments", key, body, CREATE);
         return RefundHttp.answer(
                 answer,
                 CREATE,
@@ -64,15 +56,10 @@ final class PaddleRefunds extends KeylessRefunds {
     /** The transaction's refund adjustment whose reason starts with the reference, if any. */
     @Override
     protected RefundAnswer listed(RefundCall call) {
-        HttpResponse<byte[]> answer = ApiCalls.expect(
-                calls.send(
-                        HttpRequest.newBuilder(
-                                        URI.create(base + "/adjustments?action=refund&per_page=50&transaction_id="
-                                                + ApiCalls.encode(call.providerPaymentId())))
-                                .header("Authorization", "Bearer " + key)
-                                .header("Accept", "application/json")
-                                .GET(),
-                        LIST),
+        HttpResponse<byte[]> answer = calls.getJsonOnce(
+                base + "/adjustments?action=refund&per_page=50&transaction_id="
+                        + ApiCalls.encode(call.providerPaymentId()),
+                key,
                 LIST);
         try {
             for (WireJson.Element adjustment :
