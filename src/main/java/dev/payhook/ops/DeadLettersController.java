@@ -1,36 +1,73 @@
 package dev.payhook.ops;
 
 import dev.payhook.processing.Replayer;
+import dev.payhook.store.DeadLetterFilter;
 import dev.payhook.store.DeadLetterStore;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
-/** Messages processing would not apply: ops look at them, replay them once fixed, or discard them. */
+/**
+ * Messages processing would not apply: ops look at them, replay them once fixed, or discard them,
+ * one at a time or a filter's whole result at once (after an incident: hundreds of one reason).
+ */
 @RestController
 public class DeadLettersController {
 
+    private static final MediaType NDJSON = MediaType.parseMediaType("application/x-ndjson");
+
     private final DeadLetterStore deadLetters;
     private final Replayer replayer;
+    private final DeadLetterExport export;
 
-    public DeadLettersController(DeadLetterStore deadLetters, Replayer replayer) {
+    public DeadLettersController(DeadLetterStore deadLetters, Replayer replayer, DeadLetterExport export) {
         this.deadLetters = deadLetters;
         this.replayer = replayer;
+        this.export = export;
     }
 
-    /** Open ones by default; {@code status=all} for every one. */
+    /** Open ones by default ({@code status=all} for every one), oldest first; the next page starts {@code after} the last id. */
     @GetMapping("/ops/dead-letters")
     public List<Map<String, Object>> list(
-            @RequestParam(defaultValue = "open") String status, @RequestParam(defaultValue = "100") int limit) {
-        return deadLetters.list(Inputs.status(status, DeadLetterStore.Status.class), Inputs.limit(limit));
+            @RequestParam(defaultValue = "open") String status,
+            DeadLetterQuery query,
+            @RequestParam(required = false) UUID after,
+            @RequestParam(defaultValue = "100") int limit) {
+        return deadLetters.list(filter(query, status), after, Inputs.limit(limit));
+    }
+
+    /** How many the filter names, in all and by reason. */
+    @GetMapping("/ops/dead-letters/counts")
+    public Map<String, Object> counts(@RequestParam(defaultValue = "open") String status, DeadLetterQuery query) {
+        Map<String, Integer> byReason = deadLetters.countByReason(filter(query, status));
+        Map<String, Object> counts = new LinkedHashMap<>();
+        counts.put(
+                "total", byReason.values().stream().mapToInt(Integer::intValue).sum());
+        counts.put("by_reason", byReason);
+        return counts;
+    }
+
+    /** The filter's result as NDJSON, a dead letter a line, with its receipt's raw body. */
+    @GetMapping("/ops/dead-letters/export")
+    public ResponseEntity<StreamingResponseBody> export(
+            @RequestParam(defaultValue = "open") String status, DeadLetterQuery query) {
+        DeadLetterFilter filter = filter(query, status);
+        return ResponseEntity.ok()
+                .contentType(NDJSON)
+                .header("Content-Disposition", "attachment; filename=\"dead-letters.ndjson\"")
+                .body(out -> export.write(filter, out));
     }
 
     @PostMapping("/ops/dead-letters/{id}/replay")
@@ -41,6 +78,28 @@ public class DeadLettersController {
     @DeleteMapping("/ops/dead-letters/{id}")
     public ResponseEntity<Map<String, Object>> discard(@PathVariable UUID id, HttpServletRequest request) {
         return answer(id, replayer.discard(id, Actor.of(request)), 200, "discarded");
+    }
+
+    /** Every open dead letter the body's filter names goes back through processing. */
+    @PostMapping("/ops/dead-letters/replay")
+    public ResponseEntity<Map<String, Object>> replayAll(
+            @RequestBody DeadLetterQuery body, HttpServletRequest request) {
+        return batch(replayer.replayAll(body.filter(DeadLetterStore.Status.OPEN), Actor.of(request)));
+    }
+
+    /** Every open dead letter the body's filter names is closed; the receipts keep the evidence. */
+    @PostMapping("/ops/dead-letters/discard")
+    public ResponseEntity<Map<String, Object>> discardAll(
+            @RequestBody DeadLetterQuery body, HttpServletRequest request) {
+        return batch(replayer.discardAll(body.filter(DeadLetterStore.Status.OPEN), Actor.of(request)));
+    }
+
+    private static DeadLetterFilter filter(DeadLetterQuery query, String status) {
+        return query.filter(Inputs.status(status, DeadLetterStore.Status.class));
+    }
+
+    private static ResponseEntity<Map<String, Object>> batch(Replayer.Batch batch) {
+        return ResponseEntity.status(202).body(Map.of("batch_id", batch.id(), "count", batch.count()));
     }
 
     private static ResponseEntity<Map<String, Object>> answer(

@@ -91,7 +91,10 @@ public class DeadLetters {
             // the delivery's savepoint took its receipt back with everything else: a dead letter always has one
             Reading reading = exchange.getIn().getBody() instanceof Reading r ? r : null;
             receipts.insert(e, reading == null ? null : reading.eventId(), reading == null ? null : reading.orderId());
-            deadLetters.add(id, e.receiptId(), reason, detail);
+            String eventType = reading == null || reading.events().isEmpty()
+                    ? null
+                    : reading.events().get(0).providerType();
+            deadLetters.add(id, e.receiptId(), reason, eventType, detail);
             receipts.outcome(e.receiptId(), ReceiptOutcome.DEAD_LETTERED, reason.wireName(), null);
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("provider", e.provider());

@@ -2,11 +2,16 @@ package dev.payhook.store;
 
 import dev.payhook.payment.DeadLetterReason;
 import dev.payhook.payment.WireName;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.stereotype.Component;
 
 /** Messages ops must look at: authentic, kept, not applied; open until replayed or discarded. */
@@ -28,11 +33,14 @@ public class DeadLetterStore {
         this.jdbc = jdbc;
     }
 
-    /** A dead letter for a recorded receipt, naming its event as far as the evidence step learnt it. */
-    public void add(UUID id, UUID receiptId, DeadLetterReason reason, String detail) {
+    /**
+     * A dead letter for a recorded receipt, naming its event (and the provider's type for it) as far
+     * as the evidence step learnt them.
+     */
+    public void add(UUID id, UUID receiptId, DeadLetterReason reason, String eventType, String detail) {
         jdbc.update("""
-                INSERT INTO dead_letters (id, receipt_id, provider, event_id, reason, detail)
-                SELECT ?, id, provider, event_id, ?, ? FROM receipts WHERE id = ?""", id, reason.wireName(), Storable.text(detail, 1000), receiptId);
+                INSERT INTO dead_letters (id, receipt_id, provider, event_id, event_type, reason, detail)
+                SELECT ?, id, provider, event_id, ?, ?, ? FROM receipts WHERE id = ?""", id, Storable.text(eventType, 255), reason.wireName(), Storable.text(detail, 1000), receiptId);
     }
 
     public int count(Status status) {
@@ -41,46 +49,101 @@ public class DeadLetterStore {
         return n == null ? 0 : n;
     }
 
-    private static final String ROW = """
-            SELECT d.id, d.provider, d.event_id, d.reason, d.detail, d.status, d.receipt_id, r.received_at,
-                   d.created_at, d.closed_at, d.closed_by
-            FROM dead_letters d JOIN receipts r ON r.id = d.receipt_id
+    private static final String COLUMNS = """
+            SELECT d.id, d.provider, d.event_id, d.event_type, d.reason, d.detail, d.status, d.receipt_id,
+                   r.received_at, d.created_at, d.closed_at, d.closed_by
             """;
+    private static final String FROM = "FROM dead_letters d JOIN receipts r ON r.id = d.receipt_id\n";
 
-    /** {@code status} null: every dead letter. */
-    public List<Map<String, Object>> list(Status status, int limit) {
-        String name = status == null ? null : status.wireName();
+    /**
+     * A page of those {@code filter} names, oldest first: the first {@code limit} after the dead
+     * letter {@code after} (null: from the start), so a list is read to its end page by page.
+     */
+    public List<Map<String, Object>> list(DeadLetterFilter filter, UUID after, int limit) {
+        List<Object> args = new ArrayList<>(filter.arguments());
+        args.add(after);
+        args.add(after);
+        args.add(limit);
+        return jdbc.queryForList(COLUMNS + FROM + DeadLetterFilter.WHERE + """
+                  AND (CAST(? AS uuid) IS NULL
+                       OR (d.created_at, d.id) > (SELECT created_at, id FROM dead_letters WHERE id = ?))
+                ORDER BY d.created_at, d.id LIMIT ?""", args.toArray());
+    }
+
+    /** How many {@code filter} names, by reason, the most frequent first. */
+    public Map<String, Integer> countByReason(DeadLetterFilter filter) {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        jdbc.query(
+                "SELECT d.reason, count(*) " + FROM + DeadLetterFilter.WHERE
+                        + "GROUP BY d.reason ORDER BY count(*) DESC, d.reason",
+                (RowCallbackHandler) rs -> counts.put(rs.getString(1), rs.getInt(2)),
+                filter.arguments().toArray());
+        return counts;
+    }
+
+    /** The ids of every dead letter {@code filter} names, oldest first. */
+    public List<UUID> ids(DeadLetterFilter filter) {
         return jdbc.queryForList(
-                ROW + "WHERE CAST(? AS text) IS NULL OR d.status = ? ORDER BY d.created_at LIMIT ?", name, name, limit);
+                "SELECT d.id " + FROM + DeadLetterFilter.WHERE + "ORDER BY d.created_at, d.id",
+                UUID.class,
+                filter.arguments().toArray());
+    }
+
+    /**
+     * Each dead letter {@code filter} names with its receipt's raw body and headers (null once the
+     * retention dropped them), oldest first, one at a time: an export never holds them all.
+     */
+    public void export(DeadLetterFilter filter, RowCallbackHandler each) {
+        JdbcTemplate streaming = new JdbcTemplate(jdbc.getDataSource());
+        streaming.setFetchSize(100);
+        streaming.query(
+                COLUMNS + ", r.body, r.headers::text AS headers " + FROM + DeadLetterFilter.WHERE
+                        + "ORDER BY d.created_at, d.id",
+                each,
+                filter.arguments().toArray());
     }
 
     /** The dead letter as {@link #list} shows it, while it is still open. */
     public Optional<Map<String, Object>> open(UUID id) {
-        return jdbc.queryForList(ROW + "WHERE d.id = ? AND d.status = ?", id, Status.OPEN.wireName()).stream()
+        return jdbc
+                .queryForList(COLUMNS + FROM + "WHERE d.id = ? AND d.status = ?", id, Status.OPEN.wireName())
+                .stream()
                 .findFirst();
     }
 
     /** The dead letter, locked until the end of the transaction. */
     public Optional<DeadLetter> lock(UUID id) {
-        return jdbc
-                .query(
-                        """
-                SELECT id, receipt_id, provider, event_id, reason, status FROM dead_letters WHERE id = ? FOR UPDATE""",
-                        (rs, i) -> new DeadLetter(
-                                rs.getObject(1, UUID.class),
-                                rs.getObject(2, UUID.class),
-                                rs.getString(3),
-                                rs.getString(4),
-                                rs.getString(5),
-                                WireName.parse(Status.class, rs.getString(6))),
-                        id)
-                .stream()
-                .findFirst();
+        return lock(List.of(id)).stream().findFirst();
     }
 
-    /** Closes an open dead letter as {@code replayed} or {@code discarded}. */
-    public void close(UUID id, Status status, String actor) {
+    /** Those of {@code ids} that exist, locked until the end of the transaction. */
+    public List<DeadLetter> lock(List<UUID> ids) {
+        return jdbc.query(
+                """
+                SELECT id, receipt_id, provider, event_id, reason, status FROM dead_letters
+                WHERE id = ANY(?) ORDER BY id FOR UPDATE""",
+                ps -> ps.setArray(1, ps.getConnection().createArrayOf("uuid", ids.toArray())),
+                DeadLetterStore::deadLetter);
+    }
+
+    private static DeadLetter deadLetter(ResultSet rs, int row) throws SQLException {
+        return new DeadLetter(
+                rs.getObject(1, UUID.class),
+                rs.getObject(2, UUID.class),
+                rs.getString(3),
+                rs.getString(4),
+                rs.getString(5),
+                WireName.parse(Status.class, rs.getString(6)));
+    }
+
+    /** Closes the open ones of {@code ids} as {@code replayed} or {@code discarded}. */
+    public void close(List<UUID> ids, Status status, String actor) {
         jdbc.update("""
-                UPDATE dead_letters SET status = ?, closed_at = now(), closed_by = ? WHERE id = ? AND status = 'open'""", status.wireName(), actor, id);
+                UPDATE dead_letters SET status = ?, closed_at = now(), closed_by = ?
+                WHERE id = ANY(?) AND status = 'open'""", ps -> {
+            ps.setString(1, status.wireName());
+            ps.setString(2, actor);
+            ps.setArray(3, ps.getConnection().createArrayOf("uuid", ids.toArray()));
+        });
     }
 }

@@ -26,8 +26,22 @@ public class OpsActionStore {
                 detail);
     }
 
+    /** One of the rows of a bulk action: what it touched. */
+    public record Target(String target, UUID receiptId, String detail) {}
+
+    /** A row per target of one bulk action, all under {@code batchId}. */
+    public void recordBatch(String actor, String action, UUID batchId, List<Target> targets) {
+        jdbc.batchUpdate(
+                """
+                INSERT INTO ops_actions (actor, action, target, receipt_id, detail, batch_id)
+                VALUES (?, ?, ?, ?, ?, ?)""",
+                targets.stream()
+                        .map(t -> new Object[] {actor, action, t.target(), t.receiptId(), t.detail(), batchId})
+                        .toList());
+    }
+
     public List<Map<String, Object>> ofReceipt(UUID receiptId) {
         return jdbc.queryForList("""
-                SELECT at, actor, action, target, detail FROM ops_actions WHERE receipt_id = ? ORDER BY id""", receiptId);
+                SELECT at, actor, action, target, detail, batch_id FROM ops_actions WHERE receipt_id = ? ORDER BY id""", receiptId);
     }
 }

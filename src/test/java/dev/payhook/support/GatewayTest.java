@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 import dev.payhook.web.Listeners;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
@@ -271,8 +273,19 @@ public abstract class GatewayTest {
         return found.get();
     }
 
-    protected JsonNode deadLetters(String status) {
-        return gateway.get("/ops/dead-letters?status=" + status + "&limit=1000").json();
+    /** Every dead letter of {@code status}, read page by page as the API serves them. */
+    protected List<JsonNode> deadLetters(String status) {
+        List<JsonNode> all = new ArrayList<>();
+        String after = "";
+        while (true) {
+            JsonNode page = gateway.get("/ops/dead-letters?status=" + status + "&limit=1000" + after)
+                    .json();
+            page.forEach(all::add);
+            if (page.size() < 1000) {
+                return all;
+            }
+            after = "&after=" + page.get(page.size() - 1).path("id").asString();
+        }
     }
 
     protected void awaitReceipts(String provider, String eventId, int n) {

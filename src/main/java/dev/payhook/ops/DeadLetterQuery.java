@@ -1,0 +1,101 @@
+package dev.payhook.ops;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.payhook.payment.DeadLetterReason;
+import dev.payhook.payment.WireName;
+import dev.payhook.store.DeadLetterFilter;
+import dev.payhook.store.DeadLetterStore.Status;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.springframework.web.bind.annotation.BindParam;
+import org.springframework.web.util.UriComponentsBuilder;
+
+/**
+ * A dead-letter filter as ops write it: the bulk calls' JSON body, the list's and export's query,
+ * the console's form. A blank field is no filter; times are ISO-8601 instants, or a console form's
+ * local date and time, read as UTC.
+ */
+public record DeadLetterQuery(
+        String reason,
+        String provider,
+        @JsonProperty("event_type") @BindParam("event_type") String eventType,
+
+        @JsonProperty("received_from") @BindParam("received_from")
+        String receivedFrom,
+
+        @JsonProperty("received_to") @BindParam("received_to")
+        String receivedTo) {
+
+    /** The filter, checked; {@code status} null: any status. */
+    DeadLetterFilter filter(Status status) {
+        Instant from = instant(receivedFrom, "received_from");
+        Instant to = instant(receivedTo, "received_to");
+        if (from != null && to != null && !from.isBefore(to)) {
+            throw new InvalidInput("received_from must be before received_to");
+        }
+        return new DeadLetterFilter(
+                status,
+                checkedReason(),
+                Inputs.optionalIdentifier(blankless(provider), "provider"),
+                Inputs.optionalIdentifier(blankless(eventType), "event_type"),
+                from,
+                to);
+    }
+
+    /** The filter's query parameters, for a page's links to itself, its next page and its export. */
+    String query() {
+        UriComponentsBuilder uri = UriComponentsBuilder.newInstance();
+        add(uri, "reason", reason);
+        add(uri, "provider", provider);
+        add(uri, "event_type", eventType);
+        add(uri, "received_from", receivedFrom);
+        add(uri, "received_to", receivedTo);
+        String query = uri.encode().build().getQuery();
+        return query == null ? "" : query;
+    }
+
+    private static void add(UriComponentsBuilder uri, String name, String value) {
+        if (blankless(value) != null) {
+            uri.queryParam(name, value);
+        }
+    }
+
+    private String checkedReason() {
+        String r = blankless(reason);
+        if (r == null) {
+            return null;
+        }
+        try {
+            return WireName.parse(DeadLetterReason.class, r).wireName();
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInput("reason must be one of "
+                    + Stream.of(DeadLetterReason.values())
+                            .map(WireName::wireName)
+                            .collect(Collectors.joining(", ")));
+        }
+    }
+
+    private static Instant instant(String value, String field) {
+        String v = blankless(value);
+        if (v == null) {
+            return null;
+        }
+        try {
+            return Instant.parse(v);
+        } catch (DateTimeParseException notAnInstant) {
+            try {
+                return LocalDateTime.parse(v).toInstant(ZoneOffset.UTC);
+            } catch (DateTimeParseException e) {
+                throw new InvalidInput(field + " must be an ISO-8601 instant such as 2026-01-31T00:00:00Z");
+            }
+        }
+    }
+
+    private static String blankless(String value) {
+        return value == null || value.isBlank() ? null : value;
+    }
+}
