@@ -32,8 +32,8 @@ class ArchitectureTest {
         MAY_USE.put("payment", List.of());
         MAY_USE.put("provider", List.of("config", "payment"));
         MAY_USE.put("store", List.of("config", "broker", "payment", "provider"));
-        MAY_USE.put("alerts", List.of("config", "broker", "payment", "store"));
-        MAY_USE.put("ingress", List.of("config", "broker", "payment", "provider", "alerts"));
+        MAY_USE.put("alerts", List.of("config", "broker", "payment", "provider", "store"));
+        MAY_USE.put("ingress", List.of("config", "broker", "payment", "provider", "alerts", "web"));
         MAY_USE.put("processing", List.of("config", "broker", "payment", "provider", "store", "alerts"));
         MAY_USE.put("outbox", List.of("config", "broker", "store"));
         MAY_USE.put("merchant", List.of("config", "broker", "outbox"));

@@ -20,8 +20,8 @@ public class EvidenceProperties {
     private Duration retention = Duration.ofDays(540);
 
     /**
-     * Requests kept although nothing verified them (refused browser returns, returns to a failure
-     * page) are deleted after this: they are evidence of an attempt, not of a payment.
+     * Requests kept although nothing verified them (refused webhooks and browser returns, returns
+     * to a failure page) are deleted after this: they are evidence of an attempt, not of a payment.
      */
     @NotNull
     private Duration refusedRetention = Duration.ofDays(30);
@@ -29,6 +29,18 @@ public class EvidenceProperties {
     /** At most this many of them are kept per provider within a minute; the rest are only counted. */
     @Min(0)
     private int refusedPerMinute = 60;
+
+    /** At most this many of them are kept per provider in all: a new one drops the oldest. */
+    @Min(1)
+    private int refusedMaxRows = 10_000;
+
+    public int getRefusedMaxRows() {
+        return refusedMaxRows;
+    }
+
+    public void setRefusedMaxRows(int refusedMaxRows) {
+        this.refusedMaxRows = refusedMaxRows;
+    }
 
     public Duration getRefusedRetention() {
         return refusedRetention;

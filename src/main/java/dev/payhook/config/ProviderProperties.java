@@ -2,6 +2,7 @@ package dev.payhook.config;
 
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +70,20 @@ public class ProviderProperties {
 
     public void setEnabled(Boolean enabled) {
         this.enabled = enabled;
+    }
+
+    /**
+     * The addresses the provider sends from (CIDRs); its webhooks from anywhere else are refused
+     * before their signature is read. Empty (blank entries dropped): from anywhere.
+     */
+    private List<String> allowedSources = new ArrayList<>();
+
+    public List<String> getAllowedSources() {
+        return allowedSources;
+    }
+
+    public void setAllowedSources(List<String> allowedSources) {
+        this.allowedSources = allowedSources;
     }
 
     public Map<String, List<String>> getAccounts() {

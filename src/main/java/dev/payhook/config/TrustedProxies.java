@@ -1,7 +1,5 @@
 package dev.payhook.config;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -15,47 +13,13 @@ import java.util.regex.Pattern;
  */
 public final class TrustedProxies {
 
-    private static final Pattern LITERAL = Pattern.compile("[0-9.]{7,15}|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
     private static final Pattern FORWARDED_FOR = Pattern.compile("(?i)for=\"?\\[?([0-9A-Fa-f:.]+)");
 
-    private record Range(byte[] network, int bits) {
-
-        boolean contains(byte[] address) {
-            if (address.length != network.length) {
-                return false;
-            }
-            for (int i = 0; i < bits; i++) {
-                int mask = 0x80 >>> (i % 8);
-                if ((address[i / 8] & mask) != (network[i / 8] & mask)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-    }
-
-    private final List<Range> ranges = new ArrayList<>();
+    private final AddressRanges ranges;
 
     /** Each a CIDR ({@code 10.0.0.0/8}, {@code fd00::/8}) or one address; a malformed one stops start-up. */
     public TrustedProxies(List<String> cidrs) {
-        for (String cidr : cidrs) {
-            if (cidr == null || cidr.isBlank()) {
-                continue;
-            }
-            String[] parts = cidr.trim().split("/", 2);
-            byte[] network = literal(parts[0]);
-            int bits = network == null ? -1 : network.length * 8;
-            try {
-                bits = parts.length == 2 ? Integer.parseInt(parts[1]) : bits;
-            } catch (NumberFormatException e) {
-                bits = -1;
-            }
-            if (network == null || bits < 0 || bits > network.length * 8) {
-                throw new IllegalStateException("payhook.ingress.trusted-proxies: '" + cidr
-                        + "' is not a CIDR such as 10.0.0.0/8 or an IP address");
-            }
-            ranges.add(new Range(network, bits));
-        }
+        this.ranges = new AddressRanges("payhook.ingress.trusted-proxies", cidrs);
     }
 
     /** The client's address as the evidence records it. */
@@ -76,7 +40,7 @@ public final class TrustedProxies {
         }
         for (int i = hops.size() - 1; i >= 0; i--) {
             String hop = hops.get(i);
-            if (literal(hop) == null) {
+            if (!AddressRanges.isAddress(hop)) {
                 return remoteAddr; // not an address: the chain cannot be read further
             }
             if (!trusted(hop)) {
@@ -87,19 +51,6 @@ public final class TrustedProxies {
     }
 
     private boolean trusted(String address) {
-        byte[] bytes = literal(address);
-        return bytes != null && ranges.stream().anyMatch(r -> r.contains(bytes));
-    }
-
-    private static byte[] literal(String text) {
-        String s = text == null ? "" : text.trim();
-        if (!LITERAL.matcher(s).matches()) {
-            return null;
-        }
-        try {
-            return InetAddress.getByName(s).getAddress();
-        } catch (UnknownHostException e) {
-            return null;
-        }
+        return ranges.contains(address);
     }
 }

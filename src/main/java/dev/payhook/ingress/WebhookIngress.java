@@ -3,7 +3,6 @@ package dev.payhook.ingress;
 import dev.payhook.alerts.Refusals;
 import dev.payhook.broker.Envelope;
 import dev.payhook.broker.Trace;
-import dev.payhook.config.TrustedProxies;
 import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.provider.Acknowledgement;
 import dev.payhook.provider.Provider;
@@ -43,12 +42,13 @@ public class WebhookIngress {
 
     private static final Logger log = LoggerFactory.getLogger(WebhookIngress.class);
     private static final String UNSUPPORTED_CONTENT_TYPE = "unsupported_content_type";
+    private static final String SOURCE_NOT_ALLOWED = "source_not_allowed";
 
     private final ProviderRegistry providers;
     private final Clock clock;
     private final MeterRegistry meters;
     private final Refusals refusals;
-    private final TrustedProxies proxies;
+    private final RefusedWebhooks refused;
     private final JmsComponent broker;
 
     public WebhookIngress(
@@ -56,14 +56,14 @@ public class WebhookIngress {
             Clock clock,
             MeterRegistry meters,
             Refusals refusals,
-            TrustedProxies proxies,
+            RefusedWebhooks refused,
             @Qualifier(IngressConnection.COMPONENT) JmsComponent broker) {
         this.providers = providers;
         this.broker = broker;
         this.clock = clock;
         this.meters = meters;
         this.refusals = refusals;
-        this.proxies = proxies;
+        this.refused = refused;
     }
 
     /**
@@ -91,6 +91,10 @@ public class WebhookIngress {
         Provider p = providers.find(provider).orElseThrow(() -> new IngressRefusal(404, "unknown_provider"));
         SignatureScheme scheme = p.scheme();
         Message in = exchange.getIn();
+        String source = refused.client(request(in));
+        if (!p.allowsSource(source)) {
+            throw new IngressRefusal(403, SOURCE_NOT_ALLOWED);
+        }
         byte[] body = in.getBody(byte[].class);
         if (body == null) {
             body = new byte[0];
@@ -105,7 +109,7 @@ public class WebhookIngress {
         scheme.verify(new WebhookRequest(provider, body, withSecrets));
 
         UUID receiptId = UUID.randomUUID();
-        Envelope.webhook(receiptId, provider, clock.instant(), sourceIp(in), headers, Trace.current(), body)
+        Envelope.webhook(receiptId, provider, clock.instant(), source, headers, Trace.current(), body)
                 .writeTo(in);
     }
 
@@ -124,13 +128,19 @@ public class WebhookIngress {
         String provider = providers.find(named).isPresent() ? named : "unknown";
         Exception e = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
         if (e instanceof WebhookRejected rejected) {
-            log.warn("Refused a {} webhook from {}: {}", provider, sourceIp(exchange.getIn()), rejected.reason());
+            log.warn(
+                    "Refused a {} webhook from {}: {}",
+                    provider,
+                    refused.client(request(exchange.getIn())),
+                    rejected.reason());
             refusals.unverified(provider, rejected.reason());
+            keep(exchange, provider, rejected.reason());
             refusedDeliveries(provider).increment();
             answer(exchange, providers.get(provider).scheme().reject(rejected.reason()));
             answered(exchange, provider, "rejected");
         } else if (e instanceof IngressRefusal refusal) {
             refusals.counter(provider, refusal.reason()).increment();
+            keep(exchange, provider, refusal.reason());
             answer(exchange, Acknowledgement.jsonError(refusal.status(), refusal.reason()));
             answered(exchange, provider, "rejected");
         } else {
@@ -144,6 +154,14 @@ public class WebhookIngress {
             answered(exchange, provider, "unavailable");
         }
         Trace.leave();
+    }
+
+    /** A refusal of an enabled provider's webhook, kept for examination. */
+    private void keep(Exchange exchange, String provider, String reason) {
+        providers.find(provider).ifPresent(p -> {
+            byte[] body = exchange.getIn().getBody(byte[].class);
+            refused.keep(provider, p, request(exchange.getIn()), reason, body == null ? new byte[0] : body);
+        });
     }
 
     /** From the request reaching the route to the answer: what the provider waits. */
@@ -163,6 +181,9 @@ public class WebhookIngress {
             accepted(provider);
             unavailable(provider);
             refusals.counter(provider, UNSUPPORTED_CONTENT_TYPE);
+            if (providers.get(provider).restrictsSources()) {
+                refusals.counter(provider, SOURCE_NOT_ALLOWED);
+            }
             latency(provider, "accepted");
         }
     }
@@ -211,11 +232,7 @@ public class WebhookIngress {
         return headers;
     }
 
-    private String sourceIp(Message in) {
-        HttpServletRequest request = in.getHeader("CamelHttpServletRequest", HttpServletRequest.class);
-        return request == null
-                ? null
-                : proxies.clientAddress(
-                        request.getRemoteAddr(), request.getHeader("X-Forwarded-For"), request.getHeader("Forwarded"));
+    private static HttpServletRequest request(Message in) {
+        return in.getHeader("CamelHttpServletRequest", HttpServletRequest.class);
     }
 }

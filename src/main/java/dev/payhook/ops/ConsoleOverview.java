@@ -69,6 +69,11 @@ public class ConsoleOverview {
                             "detail",
                             payload.path("detail")
                                     .asString(payload.path("subject").asString("")));
+                    // a burst of refusals names the requests: the console's page of them
+                    String refused = payload.path("refused_requests").asString("");
+                    row.put(
+                            "refused",
+                            refused.isEmpty() ? null : refused.replace("/ops/refused", "/ops/console/refused"));
                     return row;
                 })
                 .toList();

@@ -1,6 +1,8 @@
 package dev.payhook.provider;
 
+import dev.payhook.config.AddressRanges;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -10,6 +12,7 @@ public final class Provider {
     private final SignatureScheme scheme;
     private final EventFormat format;
     private final Set<String> keptHeaders;
+    private AddressRanges allowedSources = new AddressRanges("", List.of());
     private ProviderApi api;
     private String cannotAsk;
 
@@ -19,6 +22,20 @@ public final class Provider {
         Set<String> names = new HashSet<>(scheme.headerNames());
         names.addAll(format.headerNames());
         this.keptHeaders = Set.copyOf(names);
+    }
+
+    void allowedSources(AddressRanges sources) {
+        this.allowedSources = sources;
+    }
+
+    /** Whether a webhook from {@code sourceIp} (the client's, as the trusted proxies give it) may be read. */
+    public boolean allowsSource(String sourceIp) {
+        return allowedSources.isEmpty() || allowedSources.contains(sourceIp);
+    }
+
+    /** Whether its webhooks are taken only from the addresses configured. */
+    public boolean restrictsSources() {
+        return !allowedSources.isEmpty();
     }
 
     void api(ProviderApi api) {

@@ -1,5 +1,6 @@
 package dev.payhook.provider;
 
+import dev.payhook.config.AddressRanges;
 import dev.payhook.config.PayhookProperties;
 import dev.payhook.config.ProviderProperties;
 import java.time.Clock;
@@ -92,6 +93,7 @@ public class ProviderRegistry {
                         id);
             } else {
                 Provider provider = new Provider(create(scheme, s, id, clock), create(format, f, id));
+                provider.allowedSources(new AddressRanges(prefix + ".allowed-sources", p.getAllowedSources()));
                 connect(provider, id, p, apisByName.get(formatName), binder, calls);
                 enabled.put(id, provider);
                 log.info(

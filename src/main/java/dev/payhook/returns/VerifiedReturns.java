@@ -1,25 +1,18 @@
 package dev.payhook.returns;
 
 import dev.payhook.alerts.Refusals;
-import dev.payhook.config.EvidenceProperties;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.Provider;
-import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.provider.Reading;
+import dev.payhook.provider.RefusedRequest;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
-import dev.payhook.store.RefusedRequestStore;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.context.event.ApplicationStartedEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -62,26 +55,12 @@ class VerifiedReturns {
     /** A return that verified: the request to ask the provider with, and the order it names. */
     record Verified(WebhookRequest request, String orderId) {}
 
-    private final RefusedRequestStore refused;
     private final Refusals refusals;
-    private final MeterRegistry meters;
-    private final ProviderRegistry providers;
     private final Clock clock;
-    private final int perMinute;
 
-    VerifiedReturns(
-            RefusedRequestStore refused,
-            Refusals refusals,
-            MeterRegistry meters,
-            ProviderRegistry providers,
-            Clock clock,
-            EvidenceProperties evidence) {
-        this.refused = refused;
+    VerifiedReturns(Refusals refusals, Clock clock) {
         this.refusals = refusals;
-        this.meters = meters;
-        this.providers = providers;
         this.clock = clock;
-        this.perMinute = evidence.getRefusedPerMinute();
     }
 
     Verified verify(String provider, Provider p, Map<String, String> params, String sourceIp) {
@@ -122,26 +101,14 @@ class VerifiedReturns {
         return new Refused(status, reason);
     }
 
+    /** A return's headers are the payer's browser's, not the provider's: only the data is kept. */
     private void keep(String provider, byte[] body, String sourceIp, String reason) {
-        byte[] kept = body.length > MAX_DATA ? Arrays.copyOf(body, MAX_DATA) : body;
-        if (!refused.keep(provider, clock.instant(), sourceIp, reason, kept, perMinute)) {
-            unkept(provider).increment();
-        }
-    }
-
-    private Counter unkept(String provider) {
-        return meters.counter("payhook.refused.requests.unkept", "provider", provider);
-    }
-
-    /** Every provider's series at zero from the start: the alert rule reads its increase. */
-    @EventListener(ApplicationStartedEvent.class)
-    void seriesAtZero() {
-        providers.enabled().keySet().forEach(this::unkept);
+        refusals.keep(new RefusedRequest(provider, clock.instant(), sourceIp, reason, Map.of(), body));
     }
 
     /**
-     * A payer sent back to the provider's failure page: what the query holds (often nothing), its
-     * first {@value #MAX_DATA} bytes, is kept like a refused return and never processed.
+     * A payer sent back to the provider's failure page: what the query holds (often nothing) is
+     * kept like a refused return and never processed.
      */
     void keepFailurePage(String provider, String query, String sourceIp) {
         keep(provider, bytes(query == null ? "" : query), sourceIp, FAILURE_PAGE);

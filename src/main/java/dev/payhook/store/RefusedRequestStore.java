@@ -1,18 +1,33 @@
 package dev.payhook.store;
 
+import dev.payhook.provider.RefusedRequest;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * What came in unverified and was not acted on (V13), kept apart from the receipts: anyone can
- * send it, so at most a number per provider within the last minute is kept (across instances: the
- * table itself is counted), and none of it for long.
+ * What came in at a provider's endpoint and was refused (V13, V18), kept apart from the receipts:
+ * anyone can send it, so at most a number per provider in each minute is kept (counted in the
+ * database, across instances), at most a number per provider in all (the oldest make room), and
+ * none of it for long.
  */
 @Component
 public class RefusedRequestStore {
+
+    /** The bytes of a refused body kept; its length and digest cover all of it. */
+    public static final int MAX_BODY = 64 * 1024;
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final JdbcTemplate jdbc;
 
@@ -20,25 +35,74 @@ public class RefusedRequestStore {
         this.jdbc = jdbc;
     }
 
-    /** Kept unless {@code perMinute} of the provider's were kept within the minute before {@code at}; whether it was. */
-    public boolean keep(String provider, Instant at, String sourceIp, String reason, byte[] body, int perMinute) {
-        return jdbc.update(
-                        """
-                        INSERT INTO refused_requests (id, provider, received_at, source_ip, reason, body)
-                        SELECT ?, ?, ?, ?, ?, ?
-                        WHERE (SELECT count(*) FROM (SELECT 1 FROM refused_requests
-                                                     WHERE provider = ? AND received_at > ? LIMIT ?) recent) < ?""",
-                        UUID.randomUUID(),
-                        provider,
-                        Timestamp.from(at),
-                        Storable.text(sourceIp, 100),
-                        Storable.text(reason, 200),
-                        body,
-                        provider,
-                        Timestamp.from(at.minusSeconds(60)),
-                        perMinute,
-                        perMinute)
-                == 1;
+    /**
+     * Kept unless {@code perMinute} of the provider's were kept in this minute already; whether it
+     * was. Past {@code maxRows} of the provider's, its oldest are dropped.
+     */
+    public boolean keep(RefusedRequest r, int perMinute, int maxRows) {
+        if (perMinute < 1 || budgetUsed(r) > perMinute) {
+            return false;
+        }
+        byte[] body = r.body();
+        Map<String, String> headers = new TreeMap<>();
+        r.headers().forEach((name, value) -> headers.put(Storable.text(name, 200), Storable.text(value, 8192)));
+        jdbc.update(
+                """
+                INSERT INTO refused_requests (id, provider, received_at, source_ip, reason, headers, body,
+                                              body_length, body_sha256)
+                VALUES (?, ?, ?, ?, ?, CAST(? AS jsonb), ?, ?, ?)""",
+                UUID.randomUUID(),
+                r.provider(),
+                Timestamp.from(r.at()),
+                Storable.text(r.sourceIp(), 100),
+                Storable.text(r.reason(), 200),
+                JSON.writeValueAsString(headers),
+                body.length > MAX_BODY ? Arrays.copyOf(body, MAX_BODY) : body,
+                body.length,
+                sha256(body));
+        jdbc.update("""
+                DELETE FROM refused_requests WHERE id IN (
+                    SELECT id FROM refused_requests WHERE provider = ?
+                    ORDER BY received_at DESC OFFSET ? FOR UPDATE SKIP LOCKED)""", r.provider(), maxRows);
+        return true;
+    }
+
+    /**
+     * Counts {@code r} in its provider's window, a minute from the first refusal counted in it (an
+     * instance whose clock lags counts in the window begun), and says how many that makes: one
+     * atomic statement on one row.
+     */
+    private int budgetUsed(RefusedRequest r) {
+        Integer used = jdbc.queryForObject("""
+                INSERT INTO refused_budget AS b (provider, window_start, used) VALUES (?, ?, 1)
+                ON CONFLICT (provider) DO UPDATE SET
+                    used = CASE WHEN EXCLUDED.window_start >= b.window_start + interval '1 minute'
+                                THEN 1 ELSE b.used + 1 END,
+                    window_start = CASE WHEN EXCLUDED.window_start >= b.window_start + interval '1 minute'
+                                        THEN EXCLUDED.window_start ELSE b.window_start END
+                RETURNING used""", Integer.class, r.provider(), Timestamp.from(r.at()));
+        return used == null ? Integer.MAX_VALUE : used;
+    }
+
+    /** Newest first; each filter optional. The body is {@link #find}'s. */
+    public List<Map<String, Object>> list(String provider, String reason, Instant since, int limit) {
+        Timestamp from = since == null ? null : Timestamp.from(since);
+        return jdbc.queryForList("""
+                SELECT id, provider, received_at, source_ip, reason, body_length,
+                       encode(body_sha256, 'hex') AS body_sha256
+                FROM refused_requests
+                WHERE (CAST(? AS text) IS NULL OR provider = ?)
+                  AND (CAST(? AS text) IS NULL OR reason = ?)
+                  AND (CAST(? AS timestamptz) IS NULL OR received_at >= ?)
+                ORDER BY received_at DESC, id LIMIT ?""", provider, provider, reason, reason, from, from, limit);
+    }
+
+    /** One refused request with its headers (JSON text) and the body bytes kept. */
+    public Optional<Map<String, Object>> find(UUID id) {
+        return jdbc.queryForList("""
+                        SELECT id, provider, received_at, source_ip, reason, headers::text AS headers, body,
+                               body_length, encode(body_sha256, 'hex') AS body_sha256
+                        FROM refused_requests WHERE id = ?""", id).stream().findFirst();
     }
 
     /** Drops up to {@code batch} rows received before {@code cutoff}; how many. */
@@ -47,5 +111,13 @@ public class RefusedRequestStore {
                 DELETE FROM refused_requests WHERE id IN (
                     SELECT id FROM refused_requests WHERE received_at < ? ORDER BY received_at LIMIT ?
                     FOR UPDATE SKIP LOCKED)""", Timestamp.from(cutoff), batch);
+    }
+
+    private static byte[] sha256(byte[] body) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(body);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
     }
 }

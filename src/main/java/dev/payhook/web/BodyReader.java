@@ -36,13 +36,15 @@ public class BodyReader extends OncePerRequestFilter {
     private static final long FREE_NANOS = 1_000_000_000L;
 
     private final Listeners listeners;
+    private final EdgeRefusals refusals;
     private final int maxBody;
     private final long timeoutMillis;
     private final long minBytesPerSecond;
 
-    public BodyReader(Listeners listeners, PayhookProperties properties) {
+    public BodyReader(Listeners listeners, EdgeRefusals refusals, PayhookProperties properties) {
         PayhookProperties.Ingress ingress = properties.getIngress();
         this.listeners = listeners;
+        this.refusals = refusals;
         this.maxBody =
                 (int) Math.min(Integer.MAX_VALUE - 1, ingress.getMaxBody().toBytes());
         this.timeoutMillis = ingress.getBodyTimeout().toMillis();
@@ -72,12 +74,12 @@ public class BodyReader extends OncePerRequestFilter {
             return;
         }
         if (request.getContentLengthLong() > maxBody) {
-            refuse(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, "body_too_large");
+            refuse(request, response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, "body_too_large", new byte[0]);
             return;
         }
         AsyncContext async = request.startAsync();
         async.setTimeout(timeoutMillis);
-        Reading reading = new Reading(async, request.getInputStream(), response);
+        Reading reading = new Reading(async, request, request.getInputStream(), response);
         async.addListener(reading);
         reading.in.setReadListener(reading);
     }
@@ -87,7 +89,13 @@ public class BodyReader extends OncePerRequestFilter {
     }
 
     /** The body is not read any further: the connection is closed rather than drained. */
-    private static void refuse(HttpServletResponse response, int status, String reason) throws IOException {
+    private void refuse(
+            HttpServletRequest request, HttpServletResponse response, int status, String reason, byte[] read)
+            throws IOException {
+        String provider = EdgeRefusals.provider(request);
+        if (provider != null) {
+            refusals.refused(provider, request, reason, read);
+        }
         response.setHeader("Connection", "close");
         Answers.error(response, status, reason);
     }
@@ -96,6 +104,7 @@ public class BodyReader extends OncePerRequestFilter {
     private final class Reading implements ReadListener, AsyncListener {
 
         private final AsyncContext async;
+        private final HttpServletRequest request;
         private final ServletInputStream in;
         private final HttpServletResponse response;
         private final ByteArrayOutputStream body = new ByteArrayOutputStream();
@@ -103,8 +112,9 @@ public class BodyReader extends OncePerRequestFilter {
         private final long started = System.nanoTime();
         private boolean ended;
 
-        Reading(AsyncContext async, ServletInputStream in, HttpServletResponse response) {
+        Reading(AsyncContext async, HttpServletRequest request, ServletInputStream in, HttpServletResponse response) {
             this.async = async;
+            this.request = request;
             this.in = in;
             this.response = response;
         }
@@ -166,7 +176,7 @@ public class BodyReader extends OncePerRequestFilter {
             if (!ended) {
                 ended = true;
                 try {
-                    refuse(response, status, reason);
+                    refuse(request, response, status, reason, body.toByteArray());
                 } finally {
                     async.complete();
                 }

@@ -21,6 +21,12 @@ import org.springframework.web.filter.OncePerRequestFilter;
 @Order(Ordered.HIGHEST_PRECEDENCE + 3)
 public class FormBodyCheck extends OncePerRequestFilter {
 
+    private final EdgeRefusals refusals;
+
+    public FormBodyCheck(EdgeRefusals refusals) {
+        this.refusals = refusals;
+    }
+
     private static final String FORM = "application/x-www-form-urlencoded";
 
     @Override
@@ -39,6 +45,7 @@ public class FormBodyCheck extends OncePerRequestFilter {
             throws ServletException, IOException {
         byte[] body = request.getInputStream().readAllBytes();
         if (!wellEscaped(body)) {
+            refusals.refused(EdgeRefusals.provider(request), request, "malformed_form_body", body);
             Answers.error(response, HttpServletResponse.SC_BAD_REQUEST, "malformed_form_body");
             return;
         }

@@ -11,8 +11,13 @@ import jakarta.jms.JMSException;
 import jakarta.jms.TextMessage;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jms.core.JmsTemplate;
@@ -54,8 +59,47 @@ class RefusalBurstTest extends GatewayTest {
                     .isEqualTo(401);
         }
         assertThat(alert("paddle").getText())
-                .contains("signature_failure_burst")
+                .contains("signature_failure_burst", "/ops/refused?provider=paddle&since=")
                 .doesNotContain("pdl_forged_secret");
+    }
+
+    /**
+     * A thousand forged webhooks at once: every one counted, the cap kept (the budget row serialises
+     * concurrent refusals, so a burst cannot slip past it), the rest counted as not kept.
+     */
+    @Test
+    void aThousandForgedWebhooksAreAllCountedAndOnlyTheCapKept() throws Exception {
+        TestProvider p = TestProvider.STRIPE;
+        double rejectedBefore = rejected("stripe");
+        ExecutorService senders = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (int i = 0; i < 1000; i++) {
+                answers.add(senders.submit(() -> {
+                    String event = unique("evt");
+                    byte[] body = p.payment(event, unique("pay"), unique("ord"), 100, "USD", Instant.now());
+                    return gateway.webhook(
+                                    p,
+                                    body,
+                                    p.sign("whsec_forged", event, Instant.now().getEpochSecond(), body))
+                            .status();
+                }));
+            }
+            for (Future<Integer> answer : answers) {
+                assertThat(answer.get()).isEqualTo(401);
+            }
+        } finally {
+            senders.shutdownNow();
+        }
+
+        assertThat(rejected("stripe") - rejectedBefore).isEqualTo(1000);
+        int kept = count("SELECT count(*) FROM refused_requests WHERE provider = 'stripe'");
+        assertThat(kept).as("payhook.evidence.refused-per-minute is 5 here").isBetween(1, 5);
+        assertThat(meters.get("payhook.refused.requests.unkept")
+                        .tag("provider", "stripe")
+                        .counter()
+                        .count())
+                .isEqualTo(1000 - kept);
     }
 
     @Test

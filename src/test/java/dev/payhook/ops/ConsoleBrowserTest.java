@@ -152,6 +152,33 @@ class ConsoleBrowserTest extends GatewayTest {
                 .startsWith("console:" + OPS_NAME);
     }
 
+    @Test
+    void aForgedWebhookIsReadOnTheRefusedPageWithItsCredentialHidden() {
+        String event = unique("evt");
+        byte[] body = STRIPE.payment(event, unique("pay"), unique("ord"), 100, "USD", Instant.now());
+        java.util.Map<String, String> headers = new java.util.HashMap<>(
+                STRIPE.sign("whsec_forged", event, Instant.now().getEpochSecond(), body));
+        headers.put("Authorization", "Bearer leaked-credential-123");
+        headers.put("X-Forwarded-For", "203.0.113.50");
+        assertThat(gateway.post("/webhooks/" + FENCED, "application/json", body, headers)
+                        .status())
+                .isEqualTo(401);
+
+        logIn();
+        clickToLoad(browser.driver.findElement(By.linkText("Refused")));
+        browser.driver.get(console + "/ops/console/refused?provider=" + FENCED + "&reason=signature_mismatch");
+        WebElement table = waitFor(By.id("refused"));
+        assertThat(table.getText()).contains("203.0.113.50", "signature_mismatch");
+        browser.screenshot("refused");
+        clickToLoad(table.findElement(By.partialLinkText("ago")));
+        assertThat(waitFor(By.id("reason")).getText()).isEqualTo("signature_mismatch");
+        assertThat(browser.driver.findElement(By.id("headers")).getText())
+                .contains("(redacted)", "stripe-signature")
+                .doesNotContain("leaked-credential-123");
+        assertThat(browser.driver.findElement(By.id("body")).getText()).contains(event);
+        browser.screenshot("refused-request");
+    }
+
     /** This second in UTC as a console form writes it, to filter to what a test made from now on. */
     private static String sinceNow() {
         return LocalDateTime.ofInstant(Instant.now().truncatedTo(ChronoUnit.SECONDS), ZoneOffset.UTC)

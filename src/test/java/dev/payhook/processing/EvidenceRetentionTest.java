@@ -3,6 +3,7 @@ package dev.payhook.processing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.payhook.provider.RefusedRequest;
 import dev.payhook.store.RefusedRequestStore;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;
@@ -11,6 +12,7 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
@@ -90,8 +92,26 @@ class EvidenceRetentionTest extends GatewayTest {
     void refusedRequestsGoWholeAfterTheirOwnRetention() {
         String provider = unique("prv");
         Instant now = Instant.now();
-        refused.keep(provider, now.minus(Duration.ofDays(31)), "198.51.100.7", "invalid_signature", new byte[] {1}, 60);
-        refused.keep(provider, now.minus(Duration.ofDays(29)), "198.51.100.7", "invalid_signature", new byte[] {2}, 60);
+        refused.keep(
+                new RefusedRequest(
+                        provider,
+                        now.minus(Duration.ofDays(31)),
+                        "198.51.100.7",
+                        "invalid_signature",
+                        Map.of(),
+                        new byte[] {1}),
+                60,
+                10);
+        refused.keep(
+                new RefusedRequest(
+                        provider,
+                        now.minus(Duration.ofDays(29)),
+                        "198.51.100.7",
+                        "invalid_signature",
+                        Map.of(),
+                        new byte[] {2}),
+                60,
+                10);
 
         retention.purge();
 

@@ -73,6 +73,9 @@ import tools.jackson.databind.JsonNode;
             "payhook.providers.wechatpay.accounts.mchid=1900000109",
             "payhook.providers.wechatpay.accounts.appid=wxd678efh567hg6787",
             "payhook.products.dodo.pdt_T3stProduct=book-1",
+            // a Stripe account whose webhooks are taken only from the addresses Stripe would send from
+            "payhook.providers." + GatewayTest.FENCED + ".scheme=stripe",
+            "payhook.providers." + GatewayTest.FENCED + ".allowed-sources=203.0.113.0/24, 2001:db8::/32",
             "payhook.providers.retired.scheme=stripe",
             "payhook.providers.retired.enabled=false",
             "payhook.providers.paypal.webhook-id=" + GatewayTest.PAYPAL_WEBHOOK_ID,
@@ -143,6 +146,7 @@ public abstract class GatewayTest {
             registry.add("payhook.providers." + p.id + ".secrets[0]", () -> p.secret);
             registry.add("payhook.providers." + p.id + ".secrets[1]", () -> p.previousSecret);
         }
+        registry.add("payhook.providers." + FENCED + ".secrets[0]", () -> TestProvider.STRIPE.secret);
         registry.add("payhook.providers.adyen.secrets[0]", () -> ADYEN_KEY);
         registry.add("payhook.providers.adyen.secrets[1]", () -> ADYEN_PREVIOUS_KEY);
         registry.add("payhook.providers.alipay.public-keys[0]", () -> TestKeys.publicKey(TestKeys.CURRENT));
@@ -185,6 +189,9 @@ public abstract class GatewayTest {
         registry.add("payhook.providers.paypal.api.client-id", () -> ApiStubs.PAYPAL_CLIENT_ID);
         registry.add("payhook.providers.paypal.api.client-secret", () -> ApiStubs.PAYPAL_CLIENT_SECRET);
     }
+
+    /** A Stripe-scheme provider with {@code allowed-sources}, signed with Stripe's test secret. */
+    public static final String FENCED = "fenced";
 
     public static final String READ_TOKEN = "dashboard-read-only-0123456789abcdef0123";
     public static final String OPERATE_TOKEN = "support-read-operate-0123456789abcdef012";
