@@ -12,5 +12,10 @@ public enum ReviewKind implements WireName {
     /** An order still unpaid long after it was registered, which the provider does not confirm either. */
     UNCONFIRMED_PAYMENT,
     /** The provider's view differs from Payhook's in a way processing could not apply. */
-    PROVIDER_DIFFERENCE
+    PROVIDER_DIFFERENCE;
+
+    /** Whether the order being paid through the pipeline answers it: then it resolves itself. */
+    public boolean answeredByPayment() {
+        return this == UNCONFIRMED_PAYMENT || this == PROVIDER_DIFFERENCE;
+    }
 }

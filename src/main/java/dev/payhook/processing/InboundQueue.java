@@ -16,6 +16,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.springframework.jms.core.JmsTemplate;
 import org.springframework.stereotype.Component;
 
@@ -45,6 +46,21 @@ public class InboundQueue {
             return rows;
         });
         return waiting == null ? List.of() : Collections.unmodifiableList(waiting);
+    }
+
+    /** When the message waiting longest was accepted; empty when none waits. Throws when the broker does not answer. */
+    public Optional<Instant> oldestReceivedAt() {
+        Instant oldest = jms.browse(Destination.INBOUND.address(), (session, browser) -> {
+            var messages = browser.getEnumeration();
+            if (!messages.hasMoreElements()) {
+                return null;
+            }
+            Message m = (Message) messages.nextElement();
+            return m.propertyExists(Envelope.RECEIVED_AT)
+                    ? Instant.ofEpochMilli(m.getLongProperty(Envelope.RECEIVED_AT))
+                    : Instant.ofEpochMilli(m.getJMSTimestamp());
+        });
+        return Optional.ofNullable(oldest);
     }
 
     private Map<String, Object> row(Message m) throws JMSException {

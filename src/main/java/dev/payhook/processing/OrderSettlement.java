@@ -87,6 +87,7 @@ public class OrderSettlement {
                         settled.version(),
                         cause)));
         if (status == OrderStatus.PAID && order.status() != OrderStatus.PAID) {
+            reviews.orderPaid(orderId, cause);
             notify(
                     "receipt",
                     "receipt:" + orderId,

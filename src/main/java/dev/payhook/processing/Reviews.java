@@ -1,10 +1,13 @@
 package dev.payhook.processing;
 
 import dev.payhook.alerts.Alerts;
+import dev.payhook.payment.Cause;
 import dev.payhook.payment.ReviewKind;
 import dev.payhook.store.ReviewStore;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.springframework.stereotype.Component;
 
 /**
@@ -24,6 +27,23 @@ public class Reviews {
         this.alerts = alerts;
         this.events = events;
         this.refunds = refunds;
+    }
+
+    /** Who closes a review the pipeline answered. */
+    static final String ACTOR = "payhook";
+
+    private static final List<ReviewKind> ANSWERED_BY_PAYMENT =
+            Stream.of(ReviewKind.values()).filter(ReviewKind::answeredByPayment).toList();
+
+    /**
+     * The order was just paid: the reviews that asked whether it would be ({@link
+     * ReviewKind#answeredByPayment}) are answered, and closed with what paid it.
+     */
+    void orderPaid(String orderId, Cause cause) {
+        String by = cause instanceof Cause.Delivery d
+                ? d.provider() + " event " + d.eventId()
+                : cause.fields().toString();
+        reviews.resolveOfOrder(orderId, ANSWERED_BY_PAYMENT, ACTOR, "answered: the order was paid by " + by);
     }
 
     public void open(ReviewKind kind, String subject, String orderId, Long paymentId, String detail) {

@@ -5,6 +5,7 @@ import dev.payhook.alerts.Alerts;
 import dev.payhook.config.ReconcileProperties;
 import dev.payhook.payment.ReviewKind;
 import dev.payhook.processing.FactIntake;
+import dev.payhook.processing.InboundQueue;
 import dev.payhook.processing.Reviews;
 import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.EventFeed;
@@ -61,6 +62,7 @@ public class Reconciler {
     private final RunStore runs;
     private final FactIntake intake;
     private final Reviews reviews;
+    private final InboundQueue inbound;
     private final Alerts alerts;
     private final ReconcileProperties properties;
     private final Clock clock;
@@ -80,6 +82,7 @@ public class Reconciler {
             RunStore runs,
             FactIntake intake,
             Reviews reviews,
+            InboundQueue inbound,
             Alerts alerts,
             ReconcileProperties properties,
             Clock clock,
@@ -92,6 +95,7 @@ public class Reconciler {
         this.runs = runs;
         this.intake = intake;
         this.reviews = reviews;
+        this.inbound = inbound;
         this.alerts = alerts;
         this.properties = properties;
         this.clock = clock;
@@ -222,9 +226,10 @@ public class Reconciler {
                 readFeeds(run, null, false);
             }
             Instant giveUp = now.minus(properties.getGiveUpAfter());
+            Optional<String> backlog = backlog(now);
             pending.stream()
                     .filter(order -> work.stillPending(order.orderId()))
-                    .forEach(order -> sweep(run, order, giveUp));
+                    .forEach(order -> sweep(run, order, giveUp, backlog));
             unknown.forEach(k -> payment(run, k));
         });
         return Optional.of(run.id());
@@ -271,13 +276,34 @@ public class Reconciler {
         work.unknownPayments(name).forEach(k -> payment(run, k));
     }
 
-    private void sweep(Run run, PendingOrder order, Instant giveUp) {
+    /**
+     * Why no review may be opened for an unpaid order now: payhook.inbound holds messages waiting
+     * longer than pending-after (its payment may be among them, minutes from being applied), or
+     * the broker cannot say whether it does. Empty when nothing holds the reviews back.
+     */
+    private Optional<String> backlog(Instant now) {
+        try {
+            return inbound.oldestReceivedAt()
+                    .filter(oldest -> oldest.isBefore(now.minus(properties.getPendingAfter())))
+                    .map(oldest -> "payhook.inbound holds messages waiting since " + oldest);
+        } catch (RuntimeException e) {
+            return Optional.of("the broker cannot say what waits on payhook.inbound ("
+                    + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    private void sweep(Run run, PendingOrder order, Instant giveUp, Optional<String> backlog) {
         Answer answer = orders.check(run, order.orderId());
         boolean unanswerable = answer == Answer.CANNOT_ASK;
         if ((unanswerable || order.registeredAt().isBefore(giveUp)) && work.stillPending(order.orderId())) {
             String detail = "order " + order.orderId() + " registered " + order.registeredAt()
                     + " is still unpaid and "
                     + (unanswerable ? "no provider can be asked about it" : "no provider confirms a payment");
+            if (backlog.isPresent()) {
+                run.finding(
+                        FindingKind.UNCONFIRMED_PAYMENT, order.orderId(), detail + "; no review yet: " + backlog.get());
+                return;
+            }
             run.finding(FindingKind.UNCONFIRMED_PAYMENT, order.orderId(), detail);
             reviews.open(ReviewKind.UNCONFIRMED_PAYMENT, order.orderId(), order.orderId(), null, detail);
         }

@@ -80,6 +80,23 @@ public class ReviewStore {
                 WHERE id = ? AND status = 'open'""", actor, note, id) == 1;
     }
 
+    /** Closes the open reviews of {@code kinds} about {@code orderId}; how many. */
+    public int resolveOfOrder(String orderId, List<ReviewKind> kinds, String actor, String note) {
+        return jdbc.update("""
+                UPDATE reviews SET status = 'resolved', resolved_at = now(), resolved_by = ?, note = ?
+                WHERE order_id = ? AND status = 'open' AND kind = ANY(?)""", ps -> {
+            ps.setString(1, actor);
+            ps.setString(2, note);
+            ps.setString(3, orderId);
+            ps.setArray(
+                    4,
+                    ps.getConnection()
+                            .createArrayOf(
+                                    "text",
+                                    kinds.stream().map(ReviewKind::wireName).toArray()));
+        });
+    }
+
     /** Says on an open review what became of what was done about it; false when it was not open. */
     public boolean annotate(long id, String note) {
         return jdbc.update("UPDATE reviews SET note = ? WHERE id = ? AND status = 'open'", note, id) == 1;

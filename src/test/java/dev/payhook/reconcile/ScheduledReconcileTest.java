@@ -17,6 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.camel.CamelContext;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.TestPropertySource;
@@ -37,6 +39,9 @@ class ScheduledReconcileTest extends GatewayTest {
 
     @Autowired
     ScheduledRuns scheduledRuns;
+
+    @Autowired
+    CamelContext camel;
 
     @Test
     void sweepFindsAPaidOrderByItself() {
@@ -93,6 +98,60 @@ class ScheduledReconcileTest extends GatewayTest {
                         "SELECT count(*) FROM reconcile_findings WHERE order_id = ? AND kind = 'unconfirmed_payment'",
                         order))
                 .isPositive();
+    }
+
+    @Test
+    void aReviewNobodyConfirmedIsAnsweredByALaterPaymentAndClosesItself() {
+        String order = unique("ord");
+        gateway.putOrder(order, 1900, "EUR");
+        await().atMost(DEADLINE)
+                .until(() ->
+                        count("SELECT count(*) FROM reviews WHERE order_id = ? AND kind = 'unconfirmed_payment'", order)
+                                == 1);
+
+        String event = unique("evt");
+        gateway.deliver(
+                TestProvider.STRIPE,
+                event,
+                TestProvider.STRIPE.payment(event, unique("pi"), order, 1900, "EUR", Instant.now()));
+        awaitOrder(order, "paid");
+
+        Map<String, Object> review = jdbc.queryForMap(
+                "SELECT status, resolved_by, note FROM reviews WHERE order_id = ? AND kind = 'unconfirmed_payment'",
+                order);
+        assertThat(review).containsEntry("status", "resolved").containsEntry("resolved_by", "payhook");
+        assertThat((String) review.get("note")).contains("stripe event " + event);
+    }
+
+    /**
+     * A backlog on payhook.inbound older than pending-after may hold the order's payment: the sweep
+     * says so in its findings and opens no review; the backlog, once processed, pays the order.
+     */
+    @Test
+    void noReviewIsOpenedWhileTheInboundBacklogMayHoldThePayment() throws Exception {
+        String order = unique("ord");
+        camel.getRouteController().stopRoute("processing", 10, TimeUnit.SECONDS);
+        try {
+            gateway.putOrder(order, 2300, "EUR");
+            String event = unique("evt");
+            gateway.deliver(
+                    TestProvider.STRIPE,
+                    event,
+                    TestProvider.STRIPE.payment(event, unique("pi"), order, 2300, "EUR", Instant.now()));
+            await().atMost(DEADLINE)
+                    .until(() -> count(
+                                    "SELECT count(*) FROM reconcile_findings WHERE order_id = ?"
+                                            + " AND kind = 'unconfirmed_payment' AND detail LIKE '%no review yet%'",
+                                    order)
+                            > 0);
+            assertThat(count("SELECT count(*) FROM reviews WHERE order_id = ?", order))
+                    .isZero();
+        } finally {
+            camel.getRouteController().startRoute("processing");
+        }
+        awaitOrder(order, "paid");
+        assertThat(count("SELECT count(*) FROM reviews WHERE order_id = ?", order))
+                .isZero();
     }
 
     @Test
