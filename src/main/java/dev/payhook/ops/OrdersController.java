@@ -107,6 +107,11 @@ public class OrdersController {
         return new Checkout(body.provider(), Inputs.optionalIdentifier(body.providerReference(), "provider_reference"));
     }
 
+    /** The order as {@code GET /api/orders/{id}} shows it, when it is registered. */
+    Optional<Map<String, Object>> view(String orderId) {
+        return orders.find(orderId).map(this::view);
+    }
+
     private Map<String, Object> view(Order o) {
         Map<String, Object> v = new LinkedHashMap<>();
         v.put("order_id", o.orderId());

@@ -315,6 +315,10 @@ class ConsoleBrowserTest extends GatewayTest {
         // the signature is evidence of who sent it, kept with the bytes it signs
         assertThat(browser.driver.findElement(By.id("headers")).getText()).contains("stripe-signature");
         browser.screenshot("receipt");
+
+        // the order's receipts offer its dispute evidence pack
+        clickToLoad(browser.driver.findElement(By.linkText("its receipts and evidence pack")));
+        assertThat(waitFor(By.id("evidence")).getAttribute("href")).endsWith("/ops/orders/" + order + "/evidence");
     }
 
     @Test
