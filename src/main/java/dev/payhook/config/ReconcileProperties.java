@@ -51,6 +51,21 @@ public class ReconcileProperties {
     @NotNull
     private Duration initialBackoff = Duration.ofMillis(500);
 
+    /**
+     * How often an instance says its runs still work; a run whose instance has not said so for six
+     * of these is failed by whichever instance notices (it stopped, or lost the database).
+     */
+    @NotNull
+    private Duration heartbeat = Duration.ofSeconds(10);
+
+    public Duration getHeartbeat() {
+        return heartbeat;
+    }
+
+    public void setHeartbeat(Duration heartbeat) {
+        this.heartbeat = heartbeat;
+    }
+
     public boolean isScheduled() {
         return scheduled;
     }

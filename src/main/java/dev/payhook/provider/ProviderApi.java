@@ -28,6 +28,19 @@ public interface ProviderApi {
     /** What the provider says now of a payment Payhook has recorded. */
     List<Fact> lookupPayment(KnownPayment payment);
 
+    /** Whether {@link #lookupSubscription} can ask about a subscription by the provider's id. */
+    default boolean looksUpSubscriptions() {
+        return false;
+    }
+
+    /**
+     * What the provider says now of a subscription Payhook follows: its status, period and
+     * cancellation, read like the subscription's webhooks. Empty when it cannot tell.
+     */
+    default List<Fact> lookupSubscription(String providerSubscriptionId) {
+        return List.of();
+    }
+
     /** The provider's event feed, where it has one. */
     default Optional<EventFeed> feed() {
         return Optional.empty();

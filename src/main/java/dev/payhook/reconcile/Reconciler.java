@@ -63,6 +63,7 @@ public class Reconciler {
     private final FactIntake intake;
     private final Reviews reviews;
     private final InboundQueue inbound;
+    private final SubscriptionCheck subscriptionCheck;
     private final Alerts alerts;
     private final ReconcileProperties properties;
     private final Clock clock;
@@ -83,6 +84,7 @@ public class Reconciler {
             FactIntake intake,
             Reviews reviews,
             InboundQueue inbound,
+            SubscriptionCheck subscriptionCheck,
             Alerts alerts,
             ReconcileProperties properties,
             Clock clock,
@@ -96,6 +98,7 @@ public class Reconciler {
         this.intake = intake;
         this.reviews = reviews;
         this.inbound = inbound;
+        this.subscriptionCheck = subscriptionCheck;
         this.alerts = alerts;
         this.properties = properties;
         this.clock = clock;
@@ -235,11 +238,17 @@ public class Reconciler {
         return Optional.of(run.id());
     }
 
-    /** Every feed over the lookback, now: what processing cannot apply becomes a review too. */
+    /**
+     * Every feed over the lookback, now: what processing cannot apply becomes a review too; then
+     * every subscription not ended, asked about at its provider.
+     */
     public UUID daily() {
         Run run = open(RunTrigger.DAILY, null, null, null);
         Instant since = clock.instant().minus(properties.getLookback());
-        execute(run, () -> readFeeds(run, since, true));
+        execute(run, () -> {
+            readFeeds(run, since, true);
+            subscriptionCheck.check(run);
+        });
         return run.id();
     }
 
@@ -364,16 +373,22 @@ public class Reconciler {
     }
 
     /**
-     * A run in progress when the gateway stopped ends failed; its facts that were processed stay
-     * applied, and the next run asks again. (One gateway per database: several instances are an
-     * open issue, and this would then need each run's owner.)
+     * A run whose gateway stopped (its heartbeat silent for six beats) ends failed; its facts that
+     * were processed stay applied, and the next run asks again. Runs of other instances that still
+     * beat are theirs: a restart here leaves them alone. At start-up, and on every beat after.
      */
     @PostConstruct
     void abandonInterrupted() {
-        int abandoned = runs.abandon(clock.instant(), "interrupted: the gateway stopped during the run");
+        int abandoned = runs.abandonSilent(properties.getHeartbeat().multipliedBy(6));
         if (abandoned > 0) {
-            log.warn("{} reconciliation run(s) were interrupted by a stop and are marked failed", abandoned);
+            log.warn("{} reconciliation run(s) of a stopped gateway are marked failed", abandoned);
         }
+    }
+
+    /** This instance's runs still work; and those of an instance that stopped are failed. */
+    void heartbeat() {
+        runs.beat();
+        abandonInterrupted();
     }
 
     @PreDestroy

@@ -19,20 +19,53 @@ public class RunStore {
 
     private final JdbcTemplate jdbc;
 
+    /**
+     * This instance, as its runs name their owner: the host (as the environment names it: no name
+     * lookup at start-up), the process, and a start of its own.
+     */
+    private final String owner = System.getenv().getOrDefault("HOSTNAME", "host") + "/"
+            + ProcessHandle.current().pid() + "/" + UUID.randomUUID().toString().substring(0, 8);
+
     public RunStore(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
+    }
+
+    public String owner() {
+        return owner;
     }
 
     /** {@code signal}: what a payer's return that started the run carried (Reconciler), else null. */
     public void start(UUID id, RunTrigger trigger, String provider, String orderId, Instant since, String signal) {
         jdbc.update(
-                "INSERT INTO reconcile_runs (id, trigger, provider, order_id, since, signal) VALUES (?, ?, ?, ?, ?, ?)",
+                """
+                INSERT INTO reconcile_runs (id, trigger, provider, order_id, since, signal, owner, heartbeat_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, now())""",
                 id,
                 trigger.wireName(),
                 provider,
                 orderId,
                 since == null ? null : Timestamp.from(since),
-                signal);
+                signal,
+                owner);
+    }
+
+    /** This instance's runs still work; how many. The database's clock, as the check of others reads it. */
+    public int beat() {
+        return jdbc.update(
+                "UPDATE reconcile_runs SET heartbeat_at = now() WHERE owner = ? AND status = 'running'", owner);
+    }
+
+    /**
+     * Fails the running runs of other instances that have not beaten for {@code silence} (a run
+     * from before owners were recorded counts from its start); how many.
+     */
+    public int abandonSilent(Duration silence) {
+        return jdbc.update("""
+                UPDATE reconcile_runs
+                SET status = 'failed', finished_at = now(),
+                    error = 'interrupted: its gateway (' || coalesce(owner, 'an earlier version') || ') stopped during the run'
+                WHERE status = 'running' AND owner IS DISTINCT FROM ?
+                  AND coalesce(heartbeat_at, started_at) < now() - make_interval(secs => ?)""", owner, (double) silence.toMillis() / 1000);
     }
 
     public void count(UUID id, int checked, int applied, int unchanged) {
@@ -59,13 +92,6 @@ public class RunStore {
                 status.wireName(),
                 Storable.text(error, DETAIL),
                 id);
-    }
-
-    /** Runs a stopped gateway left running: they end failed, so no run stays "running" for ever. */
-    public int abandon(Instant startedBefore, String why) {
-        return jdbc.update("""
-                UPDATE reconcile_runs SET status = 'failed', error = ?, finished_at = now()
-                WHERE status = 'running' AND started_at < ?""", why, Timestamp.from(startedBefore));
     }
 
     /** A run as {@code GET /ops/reconcile/{run_id}} shows it, findings included. */
@@ -112,6 +138,6 @@ public class RunStore {
 
     private static final String RUN = """
             SELECT id AS run_id, status, trigger, provider, order_id, since, checked, applied, unchanged, error,
-                   started_at, finished_at
+                   started_at, finished_at, owner, heartbeat_at
             FROM reconcile_runs""";
 }

@@ -95,7 +95,7 @@ public abstract class SubscriptionScenarios extends GatewayTest {
         return send(renewal(event, s, payment, amount, preTax, paid, at), event);
     }
 
-    private Sub signUp(long orderAmount, long price) {
+    protected Sub signUp(long orderAmount, long price) {
         String order = unique("ord");
         gateway.putOrder(order, orderAmount, "USD");
         return new Sub(unique("sub"), order, price);

@@ -97,6 +97,18 @@ public class StripeApi implements ApiFactory<ApiKey> {
         }
 
         @Override
+        public boolean looksUpSubscriptions() {
+            return true;
+        }
+
+        @Override
+        public List<Fact> lookupSubscription(String providerSubscriptionId) {
+            return List.of(new Fact(
+                    StripeSubscriptions.SUBSCRIPTION,
+                    get("/v1/subscriptions/" + ApiCalls.encode(providerSubscriptionId))));
+        }
+
+        @Override
         public Optional<EventFeed> feed() {
             return Optional.of(this);
         }
@@ -129,9 +141,11 @@ public class StripeApi implements ApiFactory<ApiKey> {
 
         @Override
         public Reading read(Fact fact) {
-            return StripeRefunds.REFUND.equals(fact.kind())
-                    ? StripeLookup.readRefund(provider, fact)
-                    : StripeLookup.read(provider, fact);
+            return switch (fact.kind()) {
+                case StripeRefunds.REFUND -> StripeLookup.readRefund(provider, fact);
+                case StripeSubscriptions.SUBSCRIPTION -> StripeSubscriptions.snapshot(provider, fact);
+                default -> StripeLookup.read(provider, fact);
+            };
         }
 
         /** A list answer read once: its elements' bytes as received. */

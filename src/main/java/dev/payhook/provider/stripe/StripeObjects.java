@@ -59,6 +59,7 @@ final class StripeObjects {
             Boolean cancelAtPeriodEnd,
             Long canceledAt,
             Long endedAt,
+            Long created,
             Map<String, String> metadata,
             SubscriptionItems items) {}
 

@@ -2,8 +2,12 @@ package dev.payhook.provider.stripe;
 
 import dev.payhook.payment.EventType;
 import dev.payhook.payment.SubscriptionStatus;
+import dev.payhook.provider.Fact;
 import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.SubscriptionSnapshot;
 import dev.payhook.provider.SubscriptionTerms;
+import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.stripe.StripeObjects.Invoice;
 import dev.payhook.provider.stripe.StripeObjects.Subscription;
@@ -21,7 +25,38 @@ import tools.jackson.databind.JsonNode;
  */
 final class StripeSubscriptions {
 
+    /** A subscription object as {@code GET /v1/subscriptions/{id}} answers it. */
+    static final String SUBSCRIPTION = "stripe.subscription";
+
     private StripeSubscriptions() {}
+
+    /**
+     * What Stripe says of a subscription now, read as the webhook of its last change would be: the
+     * deletion once canceled, else an update; dated by its end, its cancellation, else its creation,
+     * so a later webhook still orders after it.
+     */
+    static Reading snapshot(String provider, Fact fact) {
+        JsonNode object;
+        try {
+            object = WireJson.tree(fact.body());
+        } catch (UnparseablePayload e) {
+            return Reading.failed(null, e);
+        }
+        String eventId = SubscriptionSnapshot.eventId(object.path("id").asString(""), fact.body());
+        return Reading.of(eventId, () -> {
+            Subscription s = WireJson.convert(object, Subscription.class);
+            String type =
+                    "canceled".equals(s.status()) ? "customer.subscription.deleted" : "customer.subscription.updated";
+            Long at = firstOf(s.endedAt(), s.canceledAt(), s.created());
+            NormalizedEvent.Builder b = NormalizedEvent.builder(
+                            provider, eventId, type, at == null ? null : Instant.ofEpochSecond(at))
+                    .livemode(
+                            object.path("livemode").isBoolean()
+                                    ? object.path("livemode").asBoolean()
+                                    : null);
+            return List.of(subscription(b, object, type));
+        });
+    }
 
     /** {@code customer.subscription.*}; created is an activation only once Stripe says it is active or trialing. */
     static NormalizedEvent subscription(NormalizedEvent.Builder b, JsonNode object, String stripeType) {
