@@ -3,6 +3,7 @@ package dev.payhook.support;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.payhook.reconcile.Reconciler;
 import dev.payhook.support.Gateway.Answer;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -57,6 +58,9 @@ public abstract class SubscriptionScenarios extends GatewayTest {
     @Autowired
     private ConnectionFactory connectionFactory;
 
+    @Autowired
+    private Reconciler reconciler;
+
     protected abstract TestProvider testProvider();
 
     protected String provider() {
@@ -79,6 +83,44 @@ public abstract class SubscriptionScenarios extends GatewayTest {
     protected abstract byte[] renewal(
             String eventId, Sub s, String payment, long amount, long preTax, boolean paid, Instant at);
 
+    /** Stubs the provider's subscription API answering, for {@code s}, what {@code webhook} says of it. */
+    protected abstract void stubLookup(Sub s, byte[] webhook);
+
+    /**
+     * Canceled at the provider to end with its period, and the webhooks lost: the daily run asks the
+     * provider about the subscription, and the entitlement ends at the period end, not before;
+     * asked again, the same answer changes nothing.
+     */
+    @Test
+    void aCancellationWhoseWebhooksAreLostIsFoundByTheDailyRunAndEndsTheEntitlementAtThePeriodEnd() {
+        Sub s = signUp(1500, 1500);
+        Instant now = seconds(Instant.now());
+        Instant periodEnd = now.plusSeconds(8);
+        sendSubscription(Change.CREATED, s, now, periodEnd);
+        awaitEntitlement(s.order(), "active");
+
+        stubLookup(s, subscription(unique("evt"), Change.CANCEL_AT_PERIOD_END, s, now.plusSeconds(1), periodEnd));
+        awaitRun(reconciler.daily());
+        assertThat(Instant.parse(gateway.order(s.order())
+                        .path("subscription")
+                        .path("cancel_at")
+                        .asString()))
+                .isEqualTo(periodEnd);
+        assertThat(gateway.order(s.order()).path("entitlement").path("status").asString())
+                .as("until the period it paid for ends")
+                .isEqualTo("active");
+        String events = "SELECT count(*) FROM subscription_events e JOIN subscriptions s ON s.id = e.subscription_id"
+                + " WHERE s.provider = ? AND s.provider_subscription_id = ?";
+        int applied = count(events, provider(), s.id());
+
+        awaitEntitlement(s.order(), "revoked");
+        assertThat(Instant.now()).isAfterOrEqualTo(periodEnd);
+        awaitRun(reconciler.daily());
+        assertThat(count(events, provider(), s.id()))
+                .as("the same answer again is a duplicate")
+                .isEqualTo(applied);
+    }
+
     private String send(byte[] body, String eventId) {
         Answer answer = deliver(eventId, body);
         assertThat(answer.status()).as(answer.body()).isEqualTo(200);
@@ -95,7 +137,7 @@ public abstract class SubscriptionScenarios extends GatewayTest {
         return send(renewal(event, s, payment, amount, preTax, paid, at), event);
     }
 
-    protected Sub signUp(long orderAmount, long price) {
+    private Sub signUp(long orderAmount, long price) {
         String order = unique("ord");
         gateway.putOrder(order, orderAmount, "USD");
         return new Sub(unique("sub"), order, price);

@@ -99,10 +99,28 @@ public class DodoApi implements ApiFactory<ApiKey> {
         }
 
         @Override
+        public boolean looksUpSubscriptions() {
+            return true;
+        }
+
+        @Override
+        public List<Fact> lookupSubscription(String providerSubscriptionId) {
+            return List.of(new Fact(
+                    DodoSubscriptions.SUBSCRIPTION,
+                    calls.getJson(
+                                    base + "/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
+                                    key,
+                                    "GET /subscriptions/{id}")
+                            .body()));
+        }
+
+        @Override
         public Reading read(Fact fact) {
-            return DodoRefunds.REFUND.equals(fact.kind())
-                    ? DodoLookup.readRefund(provider, fact)
-                    : DodoLookup.read(provider, fact);
+            return switch (fact.kind()) {
+                case DodoRefunds.REFUND -> DodoLookup.readRefund(provider, fact);
+                case DodoSubscriptions.SUBSCRIPTION -> DodoSubscriptions.snapshot(provider, fact);
+                default -> DodoLookup.read(provider, fact);
+            };
         }
     }
 }

@@ -2,7 +2,10 @@ package dev.payhook.provider.dodo;
 
 import dev.payhook.payment.EventType;
 import dev.payhook.payment.SubscriptionStatus;
+import dev.payhook.provider.Fact;
 import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.SubscriptionSnapshot;
 import dev.payhook.provider.SubscriptionTerms;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.dodo.DodoWebhook.Subscription;
@@ -15,7 +18,24 @@ import java.time.Instant;
  */
 final class DodoSubscriptions {
 
+    /** A subscription as {@code GET /subscriptions/{id}} answers it. */
+    static final String SUBSCRIPTION = "dodo.subscription";
+
     private DodoSubscriptions() {}
+
+    /** What Dodo says of a subscription now, read as the webhook of its last change would be. */
+    static Reading snapshot(String provider, Fact fact) {
+        return SubscriptionSnapshot.read(fact, answer -> answer, "subscription_id", (eventId, data) -> {
+            String status = data.path("status").asString("");
+            boolean ended = status.equals("cancelled") || status.equals("failed") || status.equals("expired");
+            String type = ended ? "subscription." + status : "subscription.updated";
+            Instant at = SubscriptionSnapshot.firstTime(data, "cancelled_at", "expires_at", "created_at");
+            return subscription(
+                    NormalizedEvent.builder(provider, eventId, type, at),
+                    new DodoWebhook(null, type, at, data),
+                    ended ? EventType.SUBSCRIPTION_CANCELED : EventType.SUBSCRIPTION_UPDATED);
+        });
+    }
 
     static NormalizedEvent subscription(NormalizedEvent.Builder b, DodoWebhook w, EventType type) {
         Subscription s = WireJson.convert(w.data(), Subscription.class);

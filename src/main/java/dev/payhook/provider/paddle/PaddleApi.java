@@ -74,6 +74,18 @@ public class PaddleApi implements ApiFactory<ApiKey> {
         }
 
         @Override
+        public boolean looksUpSubscriptions() {
+            return true;
+        }
+
+        @Override
+        public List<Fact> lookupSubscription(String providerSubscriptionId) {
+            return List.of(new Fact(
+                    PaddleSubscriptions.SUBSCRIPTION,
+                    get("/subscriptions/" + ApiCalls.encode(providerSubscriptionId), "GET /subscriptions/{id}")));
+        }
+
+        @Override
         public Optional<EventFeed> feed() {
             return Optional.of(this);
         }
@@ -126,9 +138,11 @@ public class PaddleApi implements ApiFactory<ApiKey> {
 
         @Override
         public Reading read(Fact fact) {
-            return PaddleRefunds.REFUND.equals(fact.kind())
-                    ? PaddleLookup.readRefund(provider, fact)
-                    : PaddleLookup.read(provider, fact);
+            return switch (fact.kind()) {
+                case PaddleRefunds.REFUND -> PaddleLookup.readRefund(provider, fact);
+                case PaddleSubscriptions.SUBSCRIPTION -> PaddleSubscriptions.snapshot(provider, fact);
+                default -> PaddleLookup.read(provider, fact);
+            };
         }
 
         private byte[] get(String path, String what) {

@@ -2,8 +2,11 @@ package dev.payhook.provider.paddle;
 
 import dev.payhook.payment.EventType;
 import dev.payhook.payment.SubscriptionStatus;
+import dev.payhook.provider.Fact;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.SubscriptionSnapshot;
 import dev.payhook.provider.SubscriptionTerms;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paddle.PaddleNotification.Item;
@@ -18,7 +21,23 @@ import java.util.List;
  */
 final class PaddleSubscriptions {
 
+    /** A subscription as {@code GET /subscriptions/{id}} answers it, in its {@code data}. */
+    static final String SUBSCRIPTION = "paddle.subscription";
+
     private PaddleSubscriptions() {}
+
+    /** What Paddle says of a subscription now, read as the notification of its last change would be. */
+    static Reading snapshot(String provider, Fact fact) {
+        return SubscriptionSnapshot.read(fact, answer -> answer.path("data"), "id", (eventId, data) -> {
+            boolean canceled = "canceled".equals(data.path("status").asString(""));
+            String type = canceled ? "subscription.canceled" : "subscription.updated";
+            Instant at = SubscriptionSnapshot.firstTime(data, "canceled_at", "updated_at", "created_at");
+            return subscription(
+                    NormalizedEvent.builder(provider, eventId, type, at),
+                    new PaddleNotification(eventId, type, at, null, data),
+                    canceled ? EventType.SUBSCRIPTION_CANCELED : EventType.SUBSCRIPTION_UPDATED);
+        });
+    }
 
     static NormalizedEvent subscription(NormalizedEvent.Builder b, PaddleNotification n, EventType type) {
         Subscription s = WireJson.convert(n.data(), Subscription.class);

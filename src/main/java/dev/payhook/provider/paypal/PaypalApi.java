@@ -151,10 +151,27 @@ public class PaypalApi implements ApiFactory<PaypalApiSettings> {
         }
 
         @Override
+        public boolean looksUpSubscriptions() {
+            return true;
+        }
+
+        @Override
+        public List<Fact> lookupSubscription(String providerSubscriptionId) {
+            return List.of(new Fact(
+                    PaypalSubscriptions.SUBSCRIPTION,
+                    get(
+                                    "/v1/billing/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
+                                    "GET /v1/billing/subscriptions/{id}")
+                            .body()));
+        }
+
+        @Override
         public Reading read(Fact fact) {
-            return PaypalRefunds.REFUND.equals(fact.kind())
-                    ? PaypalLookup.readRefund(provider, fact)
-                    : PaypalLookup.read(provider, fact);
+            return switch (fact.kind()) {
+                case PaypalRefunds.REFUND -> PaypalLookup.readRefund(provider, fact);
+                case PaypalSubscriptions.SUBSCRIPTION -> PaypalSubscriptions.snapshot(provider, fact);
+                default -> PaypalLookup.read(provider, fact);
+            };
         }
 
         /** A GET with a token; one PayPal refuses (401: expired early, revoked) is dropped and a new one tried once. */

@@ -2,8 +2,11 @@ package dev.payhook.provider.paypal;
 
 import dev.payhook.payment.EventType;
 import dev.payhook.payment.SubscriptionStatus;
+import dev.payhook.provider.Fact;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.Reading;
+import dev.payhook.provider.SubscriptionSnapshot;
 import dev.payhook.provider.SubscriptionTerms;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paypal.PaypalEvent.Sale;
@@ -17,7 +20,24 @@ import java.time.Instant;
  */
 final class PaypalSubscriptions {
 
+    /** A subscription as {@code GET /v1/billing/subscriptions/{id}} answers it. */
+    static final String SUBSCRIPTION = "paypal.subscription";
+
     private PaypalSubscriptions() {}
+
+    /** What PayPal says of a subscription now, read as the webhook of its last change would be. */
+    static Reading snapshot(String provider, Fact fact) {
+        return SubscriptionSnapshot.read(fact, answer -> answer, "id", (eventId, resource) -> {
+            String status = resource.path("status").asString("");
+            boolean ended = status.equals("CANCELLED") || status.equals("EXPIRED");
+            String type = ended ? "BILLING.SUBSCRIPTION." + status : "BILLING.SUBSCRIPTION.UPDATED";
+            Instant at = SubscriptionSnapshot.firstTime(resource, "status_update_time", "update_time", "create_time");
+            return subscription(
+                    NormalizedEvent.builder(provider, eventId, type, at),
+                    new PaypalEvent(eventId, type, at, "subscription", resource),
+                    ended ? EventType.SUBSCRIPTION_CANCELED : EventType.SUBSCRIPTION_UPDATED);
+        });
+    }
 
     static NormalizedEvent subscription(NormalizedEvent.Builder b, PaypalEvent e, EventType type) {
         Subscription s = WireJson.convert(e.resource(), Subscription.class);

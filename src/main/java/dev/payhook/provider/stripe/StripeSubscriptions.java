@@ -7,7 +7,6 @@ import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.SubscriptionSnapshot;
 import dev.payhook.provider.SubscriptionTerms;
-import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.stripe.StripeObjects.Invoice;
 import dev.payhook.provider.stripe.StripeObjects.Subscription;
@@ -36,14 +35,7 @@ final class StripeSubscriptions {
      * so a later webhook still orders after it.
      */
     static Reading snapshot(String provider, Fact fact) {
-        JsonNode object;
-        try {
-            object = WireJson.tree(fact.body());
-        } catch (UnparseablePayload e) {
-            return Reading.failed(null, e);
-        }
-        String eventId = SubscriptionSnapshot.eventId(object.path("id").asString(""), fact.body());
-        return Reading.of(eventId, () -> {
+        return SubscriptionSnapshot.read(fact, answer -> answer, "id", (eventId, object) -> {
             Subscription s = WireJson.convert(object, Subscription.class);
             String type =
                     "canceled".equals(s.status()) ? "customer.subscription.deleted" : "customer.subscription.updated";
@@ -54,7 +46,7 @@ final class StripeSubscriptions {
                             object.path("livemode").isBoolean()
                                     ? object.path("livemode").asBoolean()
                                     : null);
-            return List.of(subscription(b, object, type));
+            return subscription(b, object, type);
         });
     }
 

@@ -1,11 +1,18 @@
 package dev.payhook.provider.dodo;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+
+import dev.payhook.support.ApiStubs;
 import dev.payhook.support.Fixtures;
 import dev.payhook.support.SubscriptionScenarios;
 import dev.payhook.support.TestProvider;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import tools.jackson.databind.json.JsonMapper;
 
 /** Dodo Payments' subscription.* webhooks and the payments of a subscription. */
 class DodoSubscriptionTest extends SubscriptionScenarios {
@@ -41,6 +48,17 @@ class DodoSubscriptionTest extends SubscriptionScenarios {
         v.put("cancel_at_next_billing_date", change == Change.CANCEL_AT_PERIOD_END);
         v.put("cancelled_at", change == Change.CANCELED ? "\"" + at + "\"" : null);
         return Fixtures.load("dodo/subscription.json", v);
+    }
+
+    /** Dodo's {@code GET /subscriptions/{id}} answers the subscription itself, as the webhook's {@code data}. */
+    @Override
+    protected void stubLookup(Sub s, byte[] webhook) {
+        String data =
+                JsonMapper.builder().build().readTree(webhook).path("data").toString();
+        ApiStubs.server()
+                .stubFor(get(urlPathEqualTo("/dodo/subscriptions/" + s.id()))
+                        .withHeader("Authorization", equalTo("Bearer " + ApiStubs.DODO_KEY))
+                        .willReturn(okJson(data)));
     }
 
     @Override

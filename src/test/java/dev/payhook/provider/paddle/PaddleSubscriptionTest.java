@@ -1,11 +1,18 @@
 package dev.payhook.provider.paddle;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+
+import dev.payhook.support.ApiStubs;
 import dev.payhook.support.Fixtures;
 import dev.payhook.support.SubscriptionScenarios;
 import dev.payhook.support.TestProvider;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import tools.jackson.databind.json.JsonMapper;
 
 /** Paddle Billing's subscription.* notifications and the transactions of a subscription. */
 class PaddleSubscriptionTest extends SubscriptionScenarios {
@@ -50,6 +57,18 @@ class PaddleSubscriptionTest extends SubscriptionScenarios {
                         ? "{\"action\":\"cancel\",\"effective_at\":" + quoted(periodEnd) + ",\"resume_at\":null}"
                         : null);
         return Fixtures.load("paddle/subscription.json", v);
+    }
+
+    /** Paddle's {@code GET /subscriptions/{id}} answers the entity in {@code data}, beside {@code meta}. */
+    @Override
+    protected void stubLookup(Sub s, byte[] webhook) {
+        String data =
+                JsonMapper.builder().build().readTree(webhook).path("data").toString();
+        ApiStubs.server()
+                .stubFor(get(urlPathEqualTo("/paddle/subscriptions/" + s.id()))
+                        .withHeader("Authorization", equalTo("Bearer " + ApiStubs.PADDLE_KEY))
+                        .willReturn(
+                                okJson("{\"data\":" + data + ",\"meta\":{\"request_id\":\"" + unique("req") + "\"}}")));
     }
 
     @Override

@@ -1,5 +1,11 @@
 package dev.payhook.provider.paypal;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+
+import dev.payhook.support.ApiStubs;
 import dev.payhook.support.Fixtures;
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.GatewayTest;
@@ -10,6 +16,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * PayPal's BILLING.SUBSCRIPTION.* events and its sales of a subscription (PAYMENT.SALE.COMPLETED /
@@ -68,6 +75,17 @@ class PaypalSubscriptionTest extends SubscriptionScenarios {
         v.put("subscription_id", s.id());
         v.put("order_id", s.order());
         return Fixtures.load("paypal/subscription.json", v);
+    }
+
+    /** PayPal's {@code GET /v1/billing/subscriptions/{id}} answers the subscription, the webhook's {@code resource}. */
+    @Override
+    protected void stubLookup(Sub s, byte[] webhook) {
+        String resource =
+                JsonMapper.builder().build().readTree(webhook).path("resource").toString();
+        ApiStubs.server()
+                .stubFor(get(urlPathEqualTo("/paypal/v1/billing/subscriptions/" + s.id()))
+                        .withHeader("Authorization", equalTo("Bearer " + ApiStubs.PAYPAL_TOKEN))
+                        .willReturn(okJson(resource)));
     }
 
     @Override
