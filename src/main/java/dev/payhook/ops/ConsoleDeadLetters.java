@@ -93,23 +93,26 @@ public class ConsoleDeadLetters {
                 "Discarded dead letter " + id + "; its receipt keeps the evidence.");
     }
 
+    // literal paths: "/{action}" would tie with "/{id}/replay" and lose to it
     @PostMapping("/ops/console/dead-letters/bulk/replay")
     public String replayAll(DeadLetterQuery query, HttpServletRequest request, RedirectAttributes flash) {
-        Replayer.Batch batch = replayer.replayAll(query.filter(DeadLetterStore.Status.OPEN), Actor.of(request));
-        flash.addFlashAttribute(
-                "message",
-                "Replayed " + batch.count() + " dead letters (batch " + batch.id()
-                        + "): they go back through processing.");
-        return LIST;
+        return bulk(true, query, request, flash);
     }
 
     @PostMapping("/ops/console/dead-letters/bulk/discard")
     public String discardAll(DeadLetterQuery query, HttpServletRequest request, RedirectAttributes flash) {
-        Replayer.Batch batch = replayer.discardAll(query.filter(DeadLetterStore.Status.OPEN), Actor.of(request));
+        return bulk(false, query, request, flash);
+    }
+
+    /** Replays or discards every open dead letter the form's filter names now. */
+    private String bulk(boolean replay, DeadLetterQuery query, HttpServletRequest request, RedirectAttributes flash) {
+        DeadLetterFilter filter = query.filter(DeadLetterStore.Status.OPEN);
+        Replayer.Batch batch =
+                replay ? replayer.replayAll(filter, Actor.of(request)) : replayer.discardAll(filter, Actor.of(request));
         flash.addFlashAttribute(
                 "message",
-                "Discarded " + batch.count() + " dead letters (batch " + batch.id()
-                        + "); their receipts keep the evidence.");
+                (replay ? "Replayed " : "Discarded ") + batch.count() + " dead letters (batch " + batch.id()
+                        + (replay ? "): they go back through processing." : "); their receipts keep the evidence."));
         return LIST;
     }
 

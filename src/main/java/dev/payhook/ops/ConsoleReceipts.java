@@ -36,9 +36,9 @@ public class ConsoleReceipts {
             model.addAttribute(
                     "receipts",
                     receipts.search(
-                            Inputs.optionalIdentifier(blankToNull(provider), "provider"),
-                            Inputs.optionalIdentifier(blankToNull(eventId), "event_id"),
-                            Inputs.optionalIdentifier(blankToNull(orderId), "order_id"),
+                            Inputs.optionalIdentifier(Inputs.blankless(provider), "provider"),
+                            Inputs.optionalIdentifier(Inputs.blankless(eventId), "event_id"),
+                            Inputs.optionalIdentifier(Inputs.blankless(orderId), "order_id"),
                             100));
         } catch (InvalidInput e) {
             model.addAttribute("receipts", List.of());
@@ -54,9 +54,5 @@ public class ConsoleReceipts {
                 detail.detail(id)
                         .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "no such receipt")));
         return "ops/receipt";
-    }
-
-    private static String blankToNull(String value) {
-        return value.isBlank() ? null : value.strip();
     }
 }

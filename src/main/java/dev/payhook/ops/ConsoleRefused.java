@@ -40,8 +40,8 @@ public class ConsoleRefused {
                     "refused",
                     Ages.of(
                             refused.list(
-                                    Inputs.optionalIdentifier(blankToNull(provider), "provider"),
-                                    Inputs.optionalIdentifier(blankToNull(reason), "reason"),
+                                    Inputs.optionalIdentifier(Inputs.blankless(provider), "provider"),
+                                    Inputs.optionalIdentifier(Inputs.blankless(reason), "reason"),
                                     RefusedController.since(since),
                                     200),
                             "received_at",
@@ -61,9 +61,5 @@ public class ConsoleRefused {
                         .orElseThrow(
                                 () -> new ResponseStatusException(HttpStatus.NOT_FOUND, "no such refused request")));
         return "ops/refused-request";
-    }
-
-    private static String blankToNull(String value) {
-        return value.isBlank() ? null : value.strip();
     }
 }

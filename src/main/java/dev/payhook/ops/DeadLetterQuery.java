@@ -40,8 +40,8 @@ public record DeadLetterQuery(
         return new DeadLetterFilter(
                 status,
                 checkedReason(),
-                Inputs.optionalIdentifier(blankless(provider), "provider"),
-                Inputs.optionalIdentifier(blankless(eventType), "event_type"),
+                Inputs.optionalIdentifier(Inputs.blankless(provider), "provider"),
+                Inputs.optionalIdentifier(Inputs.blankless(eventType), "event_type"),
                 from,
                 to);
     }
@@ -59,13 +59,13 @@ public record DeadLetterQuery(
     }
 
     private static void add(UriComponentsBuilder uri, String name, String value) {
-        if (blankless(value) != null) {
+        if (Inputs.blankless(value) != null) {
             uri.queryParam(name, value);
         }
     }
 
     private String checkedReason() {
-        String r = blankless(reason);
+        String r = Inputs.blankless(reason);
         if (r == null) {
             return null;
         }
@@ -80,7 +80,7 @@ public record DeadLetterQuery(
     }
 
     private static Instant instant(String value, String field) {
-        String v = blankless(value);
+        String v = Inputs.blankless(value);
         if (v == null) {
             return null;
         }
@@ -93,9 +93,5 @@ public record DeadLetterQuery(
                 throw new InvalidInput(field + " must be an ISO-8601 instant such as 2026-01-31T00:00:00Z");
             }
         }
-    }
-
-    private static String blankless(String value) {
-        return value == null || value.isBlank() ? null : value;
     }
 }

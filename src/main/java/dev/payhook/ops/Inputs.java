@@ -26,6 +26,11 @@ final class Inputs {
         return value == null ? null : identifier(value, field);
     }
 
+    /** A console form's field: blank is no value, else the value without its surrounding spaces. */
+    static String blankless(String value) {
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+
     /** Free text a person wrote (a note): lines and tabs allowed, no other control character. */
     static String text(String value, String field, int max) {
         if (value == null) {

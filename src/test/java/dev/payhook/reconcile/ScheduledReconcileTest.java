@@ -83,15 +83,20 @@ class ScheduledReconcileTest extends GatewayTest {
                 .isEqualTo(1);
     }
 
-    @Test
-    void orderNobodyConfirmsBecomesAReviewAndStaysPending() {
+    /** An order of 19.00 EUR nobody pays, once the sweep has made it a review. */
+    private String unconfirmedOrder() {
         String order = unique("ord");
         gateway.putOrder(order, 1900, "EUR");
-
         await().atMost(DEADLINE)
                 .until(() ->
                         count("SELECT count(*) FROM reviews WHERE order_id = ? AND kind = 'unconfirmed_payment'", order)
                                 == 1);
+        return order;
+    }
+
+    @Test
+    void orderNobodyConfirmsBecomesAReviewAndStaysPending() {
+        String order = unconfirmedOrder();
 
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
         assertThat(count(
@@ -102,12 +107,7 @@ class ScheduledReconcileTest extends GatewayTest {
 
     @Test
     void aReviewNobodyConfirmedIsAnsweredByALaterPaymentAndClosesItself() {
-        String order = unique("ord");
-        gateway.putOrder(order, 1900, "EUR");
-        await().atMost(DEADLINE)
-                .until(() ->
-                        count("SELECT count(*) FROM reviews WHERE order_id = ? AND kind = 'unconfirmed_payment'", order)
-                                == 1);
+        String order = unconfirmedOrder();
 
         String event = unique("evt");
         gateway.deliver(
