@@ -35,7 +35,8 @@ public interface ProviderApi {
 
     /**
      * What the provider says now of a subscription Payhook follows: its status, period and
-     * cancellation, read like the subscription's webhooks. Empty when it cannot tell.
+     * cancellation, read like the subscription's webhooks. Empty when the provider does not know
+     * it.
      */
     default List<Fact> lookupSubscription(String providerSubscriptionId) {
         return List.of();

@@ -8,6 +8,7 @@ import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.store.SubscriptionStore;
 import dev.payhook.store.SubscriptionStore.Followed;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.springframework.stereotype.Component;
@@ -16,7 +17,8 @@ import org.springframework.stereotype.Component;
  * The daily run asks each provider about every subscription Payhook follows that has not ended: a
  * lost {@code subscription.canceled} is found so, and goes through the same processing as the
  * webhook would (evidence, the event-id lock, derived state). What processing cannot apply is a
- * finding of the run, as for any fact; a provider that cannot be asked is one finding.
+ * finding of the run, as for any fact, and so is a subscription the provider does not know; a
+ * provider that cannot be asked is one finding.
  */
 @Component
 class SubscriptionCheck {
@@ -45,9 +47,15 @@ class SubscriptionCheck {
                 continue;
             }
             try {
-                for (Fact fact : api.get().lookupSubscription(s.providerSubscriptionId())) {
-                    run.take(s.provider(), fact);
+                List<Fact> answer = api.get().lookupSubscription(s.providerSubscriptionId());
+                if (answer.isEmpty()) {
+                    // deleted at the provider, or never there: a person looks, the run goes on
+                    run.finding(
+                            FindingKind.NOT_FOUND,
+                            s.orderId(),
+                            s.provider() + ": subscription " + s.providerSubscriptionId() + " is not known to it");
                 }
+                answer.forEach(fact -> run.take(s.provider(), fact));
             } catch (ApiFailure e) {
                 run.failed(s.provider() + ": subscription " + s.providerSubscriptionId() + ": " + e.getMessage());
             }

@@ -99,14 +99,14 @@ public class SubscriptionStore {
                 subscriptionId);
     }
 
-    /** A subscription as the provider names it. */
-    public record Followed(String provider, String providerSubscriptionId) {}
+    /** A subscription as the provider names it, with its sign-up order. */
+    public record Followed(String provider, String providerSubscriptionId, String orderId) {}
 
     /** Every subscription not ended: not canceled, or canceled with an end still to come. */
     public List<Followed> notEnded() {
         return jdbc.query("""
-                SELECT provider, provider_subscription_id FROM subscriptions
-                WHERE status <> 'canceled' OR cancel_at > now() ORDER BY id""", (rs, i) -> new Followed(rs.getString(1), rs.getString(2)));
+                SELECT provider, provider_subscription_id, order_id FROM subscriptions
+                WHERE status <> 'canceled' OR cancel_at > now() ORDER BY id""", (rs, i) -> new Followed(rs.getString(1), rs.getString(2), rs.getString(3)));
     }
 
     /** The order's subscription: the newest one naming it as its sign-up order. */

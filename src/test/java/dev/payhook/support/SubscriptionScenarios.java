@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -119,6 +120,30 @@ public abstract class SubscriptionScenarios extends GatewayTest {
         assertThat(count(events, provider(), s.id()))
                 .as("the same answer again is a duplicate")
                 .isEqualTo(applied);
+    }
+
+    /**
+     * A subscription the provider no longer knows (deleted there; its API answers 404) is a finding
+     * naming it, not a failed run, and changes nothing here.
+     */
+    @Test
+    void aSubscriptionTheProviderDoesNotKnowIsAFindingAndChangesNothing() {
+        Sub s = signUp(1500, 1500);
+        Instant now = seconds(Instant.now());
+        sendSubscription(Change.CREATED, s, now, now.plus(Duration.ofDays(30)));
+        awaitEntitlement(s.order(), "active");
+
+        UUID run = reconciler.daily(); // nothing stubs this subscription: the API answers 404
+        awaitRun(run);
+        assertThat(count(
+                        "SELECT count(*) FROM reconcile_findings WHERE run_id = ? AND kind = 'not_found'"
+                                + " AND order_id = ? AND detail LIKE ?",
+                        run,
+                        s.order(),
+                        "%" + s.id() + "%"))
+                .isEqualTo(1);
+        assertThat(gateway.order(s.order()).path("entitlement").path("status").asString())
+                .isEqualTo("active");
     }
 
     private String send(byte[] body, String eventId) {

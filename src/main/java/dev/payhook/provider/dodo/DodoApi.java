@@ -105,13 +105,14 @@ public class DodoApi implements ApiFactory<ApiKey> {
 
         @Override
         public List<Fact> lookupSubscription(String providerSubscriptionId) {
-            return List.of(new Fact(
-                    DodoSubscriptions.SUBSCRIPTION,
-                    calls.getJson(
-                                    base + "/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
-                                    key,
-                                    "GET /subscriptions/{id}")
-                            .body()));
+            HttpResponse<byte[]> answer = calls.getJson(
+                    base + "/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
+                    key,
+                    "GET /subscriptions/{id}",
+                    404);
+            return answer.statusCode() == 404
+                    ? List.of()
+                    : List.of(new Fact(DodoSubscriptions.SUBSCRIPTION, answer.body()));
         }
 
         @Override

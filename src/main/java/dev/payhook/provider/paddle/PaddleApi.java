@@ -14,6 +14,7 @@ import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WireJson;
+import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -80,9 +81,14 @@ public class PaddleApi implements ApiFactory<ApiKey> {
 
         @Override
         public List<Fact> lookupSubscription(String providerSubscriptionId) {
-            return List.of(new Fact(
-                    PaddleSubscriptions.SUBSCRIPTION,
-                    get("/subscriptions/" + ApiCalls.encode(providerSubscriptionId), "GET /subscriptions/{id}")));
+            HttpResponse<byte[]> answer = calls.getJson(
+                    base + "/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
+                    key,
+                    "GET /subscriptions/{id}",
+                    404);
+            return answer.statusCode() == 404
+                    ? List.of()
+                    : List.of(new Fact(PaddleSubscriptions.SUBSCRIPTION, answer.body()));
         }
 
         @Override

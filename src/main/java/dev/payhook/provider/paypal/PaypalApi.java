@@ -157,12 +157,13 @@ public class PaypalApi implements ApiFactory<PaypalApiSettings> {
 
         @Override
         public List<Fact> lookupSubscription(String providerSubscriptionId) {
-            return List.of(new Fact(
-                    PaypalSubscriptions.SUBSCRIPTION,
-                    get(
-                                    "/v1/billing/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
-                                    "GET /v1/billing/subscriptions/{id}")
-                            .body()));
+            HttpResponse<byte[]> answer = get(
+                    "/v1/billing/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
+                    "GET /v1/billing/subscriptions/{id}",
+                    404);
+            return answer.statusCode() == 404
+                    ? List.of()
+                    : List.of(new Fact(PaypalSubscriptions.SUBSCRIPTION, answer.body()));
         }
 
         @Override

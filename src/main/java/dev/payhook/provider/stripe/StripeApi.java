@@ -101,11 +101,17 @@ public class StripeApi implements ApiFactory<ApiKey> {
             return true;
         }
 
+        /** Empty when Stripe does not know it (404). */
         @Override
         public List<Fact> lookupSubscription(String providerSubscriptionId) {
-            return List.of(new Fact(
-                    StripeSubscriptions.SUBSCRIPTION,
-                    get("/v1/subscriptions/" + ApiCalls.encode(providerSubscriptionId))));
+            byte[] answer = get(
+                    "/v1/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
+                    body -> {
+                        WireJson.tree(body);
+                        return body;
+                    },
+                    new byte[0]);
+            return answer.length == 0 ? List.of() : List.of(new Fact(StripeSubscriptions.SUBSCRIPTION, answer));
         }
 
         @Override
@@ -160,8 +166,15 @@ public class StripeApi implements ApiFactory<ApiKey> {
             });
         }
 
-        /** The answer to {@code path}, read by {@code reading}, which throws {@link UnparseablePayload} for a malformed one. */
         private <T> T get(String path, Function<byte[], T> reading) {
+            return get(path, reading, null);
+        }
+
+        /**
+         * The answer to {@code path}, read by {@code reading}, which throws {@link UnparseablePayload}
+         * for a malformed one; {@code notFound} for a 404 when not null.
+         */
+        private <T> T get(String path, Function<byte[], T> reading, T notFound) {
             String what = "GET " + path.replaceAll("\\?.*", "");
             return calls.retrying(() -> {
                 try {
@@ -173,6 +186,9 @@ public class StripeApi implements ApiFactory<ApiKey> {
                 } catch (ApiConnectionException e) {
                     throw new ApiFailure(what + ": no answer (" + e.getClass().getSimpleName() + ")");
                 } catch (StripeException e) {
+                    if (notFound != null && Integer.valueOf(404).equals(e.getStatusCode())) {
+                        return notFound;
+                    }
                     throw new ApiFailure(
                             what + ": HTTP " + e.getStatusCode() + (e.getCode() == null ? "" : " " + e.getCode()));
                 } catch (RuntimeException e) {
