@@ -85,9 +85,19 @@ public class ApiCalls {
 
     /** {@link #getJson} tried once, for a caller that retries a larger step itself. */
     public HttpResponse<byte[]> getJsonOnce(String url, String bearerKey, String what, int... alsoAccepted) {
+        return getOnce(url, bearerKey == null ? null : "Bearer " + bearerKey, what, alsoAccepted);
+    }
+
+    /** {@link #getJson} with the whole {@code Authorization} header (null: none), for APIs that take another scheme. */
+    public HttpResponse<byte[]> getAuthorized(String url, String authorization, String what, int... alsoAccepted) {
+        return retrying(() -> getOnce(url, authorization, what, alsoAccepted));
+    }
+
+    /** {@link #getAuthorized} tried once. */
+    public HttpResponse<byte[]> getOnce(String url, String authorization, String what, int... alsoAccepted) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).header("Accept", "application/json");
-        if (bearerKey != null) {
-            request.header("Authorization", "Bearer " + bearerKey);
+        if (authorization != null) {
+            request.header("Authorization", authorization);
         }
         HttpResponse<byte[]> answer = expect(send(request.GET(), what), what, alsoAccepted);
         if (answer.statusCode() / 100 == 2) {
@@ -102,9 +112,14 @@ public class ApiCalls {
 
     /** {@code POST url} of {@code body} as JSON with a bearer key, tried once: the answer whatever its status. */
     public HttpResponse<byte[]> postJson(String url, String bearerKey, Object body, String what) {
+        return postAuthorized(url, "Bearer " + bearerKey, body, what);
+    }
+
+    /** {@link #postJson} with the whole {@code Authorization} header. */
+    public HttpResponse<byte[]> postAuthorized(String url, String authorization, Object body, String what) {
         return send(
                 HttpRequest.newBuilder(URI.create(url))
-                        .header("Authorization", "Bearer " + bearerKey)
+                        .header("Authorization", authorization)
                         .header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofString(WireJson.json(body))),
                 what);

@@ -20,6 +20,8 @@ public final class ApiStubs {
     public static final String STRIPE_KEY = "sk_test_PayhookReconcilerKey0000";
     public static final String PADDLE_KEY = "pdl_sdbx_apikey_PayhookReconcilerKey0000";
     public static final String DODO_KEY = "dodo_test_PayhookReconcilerKey0000";
+    public static final String RAZORPAY_KEY_ID = "rzp_test_PayhookRecon00";
+    public static final String RAZORPAY_KEY_SECRET = "PayhookReconcilerSecret0";
     public static final String ALIPAY_APP_ID = "2021000000000000";
     public static final String WECHATPAY_MCHID = "1900000109";
     public static final String WECHATPAY_MERCHANT_SERIAL = "444F4864EA9B34415A3B6B4C8D1A2B3C4D5E6F70";
@@ -67,6 +69,10 @@ public final class ApiStubs {
                         + "{\"per_page\":200,\"has_more\":false,\"estimated_total\":0}}}")));
         // Dodo's metadata is not searchable: Payhook reads its newest payments
         server.stubFor(get(urlPathEqualTo("/dodo/payments")).atPriority(10).willReturn(okJson("{\"items\":[]}")));
+        // Razorpay finds an order by the receipt the merchant gave it: by default none has it
+        server.stubFor(get(urlPathEqualTo("/razorpay/v1/orders"))
+                .atPriority(10)
+                .willReturn(okJson("{\"entity\":\"collection\",\"count\":0,\"items\":[]}")));
         // Alipay answers in-band, unsigned
         server.stubFor(post(urlPathEqualTo("/alipay/gateway.do"))
                 .atPriority(10)

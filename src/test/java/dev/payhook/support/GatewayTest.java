@@ -73,6 +73,7 @@ import tools.jackson.databind.JsonNode;
             "payhook.providers.wechatpay.accounts.mchid=1900000109",
             "payhook.providers.wechatpay.accounts.appid=wxd678efh567hg6787",
             "payhook.products.dodo.pdt_T3stProduct=book-1",
+            "payhook.providers.razorpay.accounts.account-id=acc_T3stAccount01",
             // a Stripe account whose webhooks are taken only from the addresses Stripe would send from
             "payhook.providers." + GatewayTest.FENCED + ".scheme=stripe",
             "payhook.providers." + GatewayTest.FENCED + ".allowed-sources=203.0.113.0/24, 2001:db8::/32",
@@ -167,6 +168,9 @@ public abstract class GatewayTest {
         registry.add("payhook.providers.paddle.api.base-url", () -> ApiStubs.baseUrl("paddle"));
         registry.add("payhook.providers.dodo.api.key", () -> ApiStubs.DODO_KEY);
         registry.add("payhook.providers.dodo.api.base-url", () -> ApiStubs.baseUrl("dodo"));
+        registry.add("payhook.providers.razorpay.api.key-id", () -> ApiStubs.RAZORPAY_KEY_ID);
+        registry.add("payhook.providers.razorpay.api.key-secret", () -> ApiStubs.RAZORPAY_KEY_SECRET);
+        registry.add("payhook.providers.razorpay.api.base-url", () -> ApiStubs.baseUrl("razorpay"));
         registry.add("payhook.providers.alipay.api.base-url", () -> ApiStubs.baseUrl("alipay") + "/gateway.do");
         registry.add("payhook.providers.alipay.api.app-id", () -> ApiStubs.ALIPAY_APP_ID);
         registry.add("payhook.providers.alipay.api.private-key", () -> TestKeys.privateKey(TestKeys.MERCHANT));

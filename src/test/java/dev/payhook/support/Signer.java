@@ -23,6 +23,11 @@ public final class Signer {
         return "ts=" + timestamp + ";h1=" + hex(secret.getBytes(StandardCharsets.UTF_8), timestamp + ":", body);
     }
 
+    /** Razorpay's: hex HMAC-SHA256 of the raw body alone. */
+    public static String razorpay(String secret, byte[] body) {
+        return hex(secret.getBytes(StandardCharsets.UTF_8), "", body);
+    }
+
     public static String standardWebhooks(String whsecSecret, String id, long timestamp, byte[] body) {
         byte[] key = Base64.getDecoder().decode(whsecSecret.substring("whsec_".length()));
         return "v1," + Base64.getEncoder().encodeToString(mac(key, id + "." + timestamp + ".", body));

@@ -125,6 +125,49 @@ public enum TestProvider {
                     "webhook-signature",
                     Signer.standardWebhooks(secret, eventId, timestamp, body));
         }
+    },
+
+    RAZORPAY("razorpay", "rzp_webhook_test_current_secret", "rzp_webhook_test_previous_secret", null) {
+        @Override
+        public byte[] payment(
+                String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
+            return Fixtures.load(
+                    "razorpay/payment.captured.json", values(eventId, paymentId, orderId, amount, currency, at));
+        }
+
+        @Override
+        public byte[] refund(
+                String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
+            Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency, at);
+            v.put("refund_id", refundId);
+            return Fixtures.load("razorpay/refund.processed.json", v);
+        }
+
+        @Override
+        public byte[] dispute(
+                String eventId, String paymentId, Dispute stage, long amount, String currency, Instant at) {
+            Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency, at);
+            String outcome = switch (stage) {
+                case OPENED -> "created";
+                case WON -> "won";
+                case LOST -> "lost";
+            };
+            v.put("type", "payment.dispute." + outcome);
+            v.put("status", stage == Dispute.OPENED ? "open" : outcome);
+            v.put("deducted", stage == Dispute.LOST ? amount : 0);
+            return Fixtures.load("razorpay/payment.dispute.json", v);
+        }
+
+        /** Razorpay signs the body alone; its event id travels beside it, unsigned. */
+        @Override
+        public Map<String, String> sign(String secret, String eventId, long timestamp, byte[] body) {
+            return Map.of("X-Razorpay-Signature", Signer.razorpay(secret, body), "X-Razorpay-Event-Id", eventId);
+        }
+
+        @Override
+        public boolean signsTime() {
+            return false;
+        }
     };
 
     /** Stages of a chargeback as each provider reports them. */
@@ -158,6 +201,11 @@ public enum TestProvider {
 
     /** The signature headers for {@code body}; Standard Webhooks also carries the event id in a header. */
     public abstract Map<String, String> sign(String secret, String eventId, long timestamp, byte[] body);
+
+    /** Whether its signature covers a timestamp, so a stale or future one is refused. */
+    public boolean signsTime() {
+        return true;
+    }
 
     public Map<String, String> sign(String eventId, byte[] body) {
         return sign(secret, eventId, Instant.now().getEpochSecond(), body);
