@@ -5,15 +5,26 @@ import java.util.function.Consumer;
 
 /**
  * The scheme of a provider without webhooks (docs/DESIGN.md §9): what it verifies is the payer's
- * browser return, its decoded {@code data} as the request body; {@code check} throws
+ * browser return, as its carrier gives the request body; {@code check} throws
  * {@link WebhookRejected} for one that is not the provider's.
  */
 public final class BrowserReturnScheme implements SignatureScheme {
 
     private final Consumer<byte[]> check;
+    private final ReturnCarrier carrier;
 
     public BrowserReturnScheme(Consumer<byte[]> check) {
+        this(ReturnCarrier.DATA, check);
+    }
+
+    public BrowserReturnScheme(ReturnCarrier carrier, Consumer<byte[]> check) {
         this.check = check;
+        this.carrier = carrier;
+    }
+
+    @Override
+    public ReturnCarrier returnCarrier() {
+        return carrier;
     }
 
     @Override

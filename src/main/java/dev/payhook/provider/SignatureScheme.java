@@ -23,11 +23,22 @@ public interface SignatureScheme {
 
     /**
      * Whether the provider has no webhook and this scheme verifies the payer's browser return
-     * instead: {@code GET /returns/<provider>?data=<base64>}, whose decoded {@code data} is the
-     * request's body.
+     * instead, {@code GET /returns/<provider>?..}, carried as {@link #returnCarrier} says.
      */
     default boolean readsBrowserReturns() {
         return false;
+    }
+
+    /** Where a browser return carries what a scheme that {@linkplain #readsBrowserReturns reads them} verifies. */
+    enum ReturnCarrier {
+        /** {@code ?data=<base64>}: the decoded {@code data} is the request's body (eSewa, IME Pay). */
+        DATA,
+        /** The whole query: its parameters, sorted by name and form-encoded, are the body (Khalti). */
+        QUERY
+    }
+
+    default ReturnCarrier returnCarrier() {
+        return ReturnCarrier.DATA;
     }
 
     /** Proves the request came from the provider; throws {@link WebhookRejected} if not. */

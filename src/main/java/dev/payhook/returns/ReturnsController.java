@@ -102,7 +102,7 @@ public class ReturnsController {
             return ResponseEntity.status(404).body(Map.of("error", "unknown_provider"));
         }
         ResponseEntity<Map<String, Object>> answer;
-        if (p.get().scheme().readsBrowserReturns() && params.containsKey("data")) {
+        if (VerifiedReturns.carriesReturn(p.get(), params)) {
             try {
                 answer = confirm(provider, p.get(), params, request, true);
             } catch (Refused refused) {

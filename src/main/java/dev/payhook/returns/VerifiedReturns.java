@@ -5,19 +5,24 @@ import dev.payhook.provider.Fact;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.RefusedRequest;
+import dev.payhook.provider.SignatureScheme;
+import dev.payhook.provider.SignatureScheme.ReturnCarrier;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * The return of a provider that has no webhook (eSewa, IME Pay): its {@code data} parameter,
- * base64, decoded and verified by the provider's scheme. A return that does not verify, or cannot
+ * The return of a provider that has no webhook (eSewa, IME Pay, Khalti): its {@code data}
+ * parameter, base64, decoded (or, for Khalti, its whole query) and verified by the provider's scheme. A return that does not verify, or cannot
  * be read, is refused, counted and in the provider's burst window ({@link Refusals}); nothing is
  * asked of the provider for it. Such a return, and a return to a failure page (nothing to verify),
  * is kept as a refused request, not a receipt: anyone can send them, so only {@code
@@ -63,23 +68,17 @@ class VerifiedReturns {
         this.clock = clock;
     }
 
+    /** Whether the query carries a return for {@code p} to verify, rather than only an order id. */
+    static boolean carriesReturn(Provider p, Map<String, String> params) {
+        SignatureScheme scheme = p.scheme();
+        return scheme.readsBrowserReturns()
+                && (scheme.returnCarrier() == ReturnCarrier.QUERY ? !params.isEmpty() : params.containsKey("data"));
+    }
+
     Verified verify(String provider, Provider p, Map<String, String> params, String sourceIp) {
-        String data = params.get("data");
-        if (data == null || data.isBlank() || data.length() > MAX_DATA) {
-            throw refuse(provider, bytes(String.valueOf(data)), sourceIp, 400, "malformed_return");
-        }
-        byte[] body;
-        try {
-            // a '+' the browser's URL left unencoded arrives as a space; URL-safe base64 is read too
-            body = Base64.getDecoder()
-                    .decode(data.replaceAll("[\\r\\n]", "")
-                            .trim()
-                            .replace(' ', '+')
-                            .replace('-', '+')
-                            .replace('_', '/'));
-        } catch (IllegalArgumentException e) {
-            throw refuse(provider, bytes(data), sourceIp, 400, "malformed_return");
-        }
+        byte[] body = p.scheme().returnCarrier() == ReturnCarrier.QUERY
+                ? query(provider, params, sourceIp)
+                : data(provider, params, sourceIp);
         WebhookRequest request = new WebhookRequest(provider, body, Map.of());
         try {
             p.scheme().verify(request);
@@ -91,6 +90,40 @@ class VerifiedReturns {
             throw refuse(provider, body, sourceIp, 400, "malformed_return");
         }
         return new Verified(request, reading.orderId());
+    }
+
+    /** {@code data}, base64: what eSewa and IME Pay send back. */
+    private byte[] data(String provider, Map<String, String> params, String sourceIp) {
+        String data = params.get("data");
+        if (data == null || data.isBlank() || data.length() > MAX_DATA) {
+            throw refuse(provider, bytes(String.valueOf(data)), sourceIp, 400, "malformed_return");
+        }
+        try {
+            // a '+' the browser's URL left unencoded arrives as a space; URL-safe base64 is read too
+            return Base64.getDecoder()
+                    .decode(data.replaceAll("[\\r\\n]", "")
+                            .trim()
+                            .replace(' ', '+')
+                            .replace('-', '+')
+                            .replace('_', '/'));
+        } catch (IllegalArgumentException e) {
+            throw refuse(provider, bytes(data), sourceIp, 400, "malformed_return");
+        }
+    }
+
+    /** The whole query, its parameters sorted by name and form-encoded: what Khalti sends back. */
+    private byte[] query(String provider, Map<String, String> params, String sourceIp) {
+        StringBuilder form = new StringBuilder();
+        new TreeMap<>(params)
+                .forEach((name, value) -> form.append(form.isEmpty() ? "" : "&")
+                        .append(URLEncoder.encode(name, StandardCharsets.UTF_8))
+                        .append('=')
+                        .append(URLEncoder.encode(value, StandardCharsets.UTF_8)));
+        byte[] body = bytes(form.toString());
+        if (body.length > MAX_DATA) {
+            throw refuse(provider, Arrays.copyOf(body, MAX_DATA), sourceIp, 400, "malformed_return");
+        }
+        return body;
     }
 
     /** The refused return, never processed; the reason is safe to answer and log. */

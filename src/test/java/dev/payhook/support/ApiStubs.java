@@ -34,6 +34,7 @@ public final class ApiStubs {
     public static final String IMEPAY_MODULE = "PAYHOOK";
     public static final String IMEPAY_USER = "payhookapi";
     public static final String IMEPAY_PASSWORD = "payhook@1234";
+    public static final String KHALTI_SECRET = "live_secret_key_PayhookReconciler00";
 
     private static WireMockServer server;
 
@@ -69,6 +70,13 @@ public final class ApiStubs {
                         + "{\"per_page\":200,\"has_more\":false,\"estimated_total\":0}}}")));
         // Dodo's metadata is not searchable: Payhook reads its newest payments
         server.stubFor(get(urlPathEqualTo("/dodo/payments")).atPriority(10).willReturn(okJson("{\"items\":[]}")));
+        // Khalti answers a pidx it does not know with 404
+        server.stubFor(post(urlPathEqualTo("/khalti/v2/epayment/lookup/"))
+                .atPriority(10)
+                .willReturn(aResponse()
+                        .withStatus(404)
+                        .withHeader("Content-Type", "application/json")
+                        .withBody("{\"detail\":\"Not found.\",\"error_key\":\"validation_error\"}")));
         // Razorpay finds an order by the receipt the merchant gave it: by default none has it
         server.stubFor(get(urlPathEqualTo("/razorpay/v1/orders"))
                 .atPriority(10)

@@ -63,6 +63,9 @@ import tools.jackson.databind.JsonNode;
             "payhook.providers.imepay.return.success-url=https://shop.example.test/imepay/thanks",
             "payhook.providers.imepay.return.failure-url=https://shop.example.test/imepay/problem",
             "payhook.providers.imepay.return.pending-url=https://shop.example.test/imepay/checking",
+            "payhook.providers.khalti.return.success-url=https://shop.example.test/khalti/thanks",
+            "payhook.providers.khalti.return.failure-url=https://shop.example.test/khalti/problem",
+            "payhook.providers.khalti.return.pending-url=https://shop.example.test/khalti/checking",
             "payhook.products.paddle.pro_01test000000000000000000=book-1",
             // our accounts, as the fixtures name them: a notification for another one has no effect
             "payhook.providers.stripe.accounts.account=acct_T3stConnected",
@@ -190,6 +193,8 @@ public abstract class GatewayTest {
         registry.add("IMEPAY_API_USER", () -> ApiStubs.IMEPAY_USER);
         registry.add("IMEPAY_API_PASSWORD", () -> ApiStubs.IMEPAY_PASSWORD);
         registry.add("payhook.providers.imepay.api.base-url", () -> ApiStubs.baseUrl("imepay"));
+        registry.add("KHALTI_SECRET_KEY", () -> ApiStubs.KHALTI_SECRET);
+        registry.add("payhook.providers.khalti.api.base-url", () -> ApiStubs.baseUrl("khalti"));
         registry.add("payhook.providers.paypal.api.client-id", () -> ApiStubs.PAYPAL_CLIENT_ID);
         registry.add("payhook.providers.paypal.api.client-secret", () -> ApiStubs.PAYPAL_CLIENT_SECRET);
     }
