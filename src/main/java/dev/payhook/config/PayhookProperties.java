@@ -103,6 +103,33 @@ public class PayhookProperties {
         @NotNull
         private DataSize minBodyRate = DataSize.ofKilobytes(1);
 
+        /**
+         * A provider that signs nothing (Mollie) names an object to fetch: a notification naming one
+         * fetched less than this ago is processed only once the window is over, and not at all while
+         * another for it is still due (docs/DESIGN.md §4.3).
+         */
+        @NotNull
+        private Duration thinDedupeWindow = Duration.ofMinutes(1);
+
+        /** Notifications of a provider that signs nothing taken per source address per minute; more: 429. */
+        private int unsignedPerSource = 120;
+
+        public Duration getThinDedupeWindow() {
+            return thinDedupeWindow;
+        }
+
+        public void setThinDedupeWindow(Duration thinDedupeWindow) {
+            this.thinDedupeWindow = thinDedupeWindow;
+        }
+
+        public int getUnsignedPerSource() {
+            return unsignedPerSource;
+        }
+
+        public void setUnsignedPerSource(int unsignedPerSource) {
+            this.unsignedPerSource = unsignedPerSource;
+        }
+
         public Duration getBodyTimeout() {
             return bodyTimeout;
         }

@@ -5,6 +5,7 @@ import dev.payhook.broker.Envelope;
 import dev.payhook.broker.Trace;
 import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.provider.Acknowledgement;
+import dev.payhook.provider.ObjectRef;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.provider.SignatureScheme;
@@ -18,6 +19,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
@@ -43,6 +45,9 @@ public class WebhookIngress {
     private static final Logger log = LoggerFactory.getLogger(WebhookIngress.class);
     private static final String UNSUPPORTED_CONTENT_TYPE = "unsupported_content_type";
     private static final String SOURCE_NOT_ALLOWED = "source_not_allowed";
+    private static final String RATE_LIMITED = "rate_limited";
+    /** Exchange property: the notification adds nothing to one already due, and is not queued. */
+    private static final String COALESCED = "payhookCoalesced";
 
     private final ProviderRegistry providers;
     private final Clock clock;
@@ -50,6 +55,7 @@ public class WebhookIngress {
     private final Refusals refusals;
     private final RefusedWebhooks refused;
     private final JmsComponent broker;
+    private final UnsignedNotifications unsigned;
 
     public WebhookIngress(
             ProviderRegistry providers,
@@ -57,7 +63,9 @@ public class WebhookIngress {
             MeterRegistry meters,
             Refusals refusals,
             RefusedWebhooks refused,
+            UnsignedNotifications unsigned,
             @Qualifier(IngressConnection.COMPONENT) JmsComponent broker) {
+        this.unsigned = unsigned;
         this.providers = providers;
         this.broker = broker;
         this.clock = clock;
@@ -106,11 +114,35 @@ public class WebhookIngress {
         headers.put("content-type", in.getHeader(Exchange.CONTENT_TYPE, String.class));
         Map<String, String> withSecrets = new HashMap<>(headers);
         withSecrets.putAll(copy(in, scheme.secretHeaderNames()));
-        scheme.verify(new WebhookRequest(provider, body, withSecrets));
+        WebhookRequest request = new WebhookRequest(provider, body, withSecrets);
+        scheme.verify(request);
 
         UUID receiptId = UUID.randomUUID();
         Envelope.webhook(receiptId, provider, clock.instant(), source, headers, Trace.current(), body)
                 .writeTo(in);
+        if (!scheme.authenticates()) {
+            bound(exchange, provider, p, source, request);
+        }
+    }
+
+    /** A notification anyone could have sent: within its source's rate, and one fetch per object per window. */
+    private void bound(Exchange exchange, String provider, Provider p, String source, WebhookRequest request) {
+        if (!unsigned.withinRate(provider, source)) {
+            throw new IngressRefusal(429, RATE_LIMITED);
+        }
+        Optional<ObjectRef> named = p.namedObject(request);
+        if (named.isEmpty()) {
+            return;
+        }
+        UnsignedNotifications.Admission admission = unsigned.admit(provider, named.get());
+        if (!admission.queued()) {
+            exchange.setProperty(COALESCED, true);
+        } else if (admission.due().isAfter(clock.instant())) {
+            exchange.getIn()
+                    .setHeader(
+                            org.apache.activemq.artemis.api.core.Message.HDR_SCHEDULED_DELIVERY_TIME.toString(),
+                            admission.due().toEpochMilli());
+        }
     }
 
     /** Called only after the broker acknowledged the persistent send. */
@@ -183,6 +215,10 @@ public class WebhookIngress {
             refusals.counter(provider, UNSUPPORTED_CONTENT_TYPE);
             if (providers.get(provider).restrictsSources()) {
                 refusals.counter(provider, SOURCE_NOT_ALLOWED);
+            }
+            if (!providers.get(provider).scheme().authenticates()) {
+                refusals.counter(provider, RATE_LIMITED);
+                meters.counter("payhook.ingress.coalesced", "provider", provider);
             }
             latency(provider, "accepted");
         }

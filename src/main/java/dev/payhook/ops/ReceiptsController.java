@@ -42,7 +42,11 @@ public class ReceiptsController {
                 Inputs.limit(limit));
     }
 
-    /** The row with its raw body ({@code body} as UTF-8 text, {@code body_base64} byte for byte), each event's outcome, and what ops did. */
+    /**
+     * The row with its raw body ({@code body} as UTF-8 text, {@code body_base64} byte for byte), a
+     * thin notification's fetched object ({@code fetched_kind}, {@code fetched_body}, {@code
+     * fetched_at}), each event's outcome, and what ops did.
+     */
     @GetMapping("/ops/receipts/{id}")
     public ResponseEntity<Map<String, Object>> get(@PathVariable UUID id) {
         return detail(id)
@@ -62,6 +66,9 @@ public class ReceiptsController {
         // past payhook.evidence.retention only body_sha256 and body_dropped_at remain
         row.put("body", body == null ? null : new String(body, StandardCharsets.UTF_8));
         row.put("body_base64", body == null ? null : Base64.getEncoder().encodeToString(body));
+        // a thin notification's object, as the provider's API answered it when processing fetched it
+        byte[] fetched = (byte[]) row.remove("fetched_body");
+        row.put("fetched_body", fetched == null ? null : new String(fetched, StandardCharsets.UTF_8));
         row.put("events", receipts.events(id));
         row.put("ops_actions", actions.ofReceipt(id));
         return Optional.of(row);

@@ -6,6 +6,8 @@ public enum DeadLetterReason implements WireName {
     UNKNOWN_PRODUCT,
     /** Its content cannot be read (not the provider's format, a field missing or malformed). */
     UNPARSEABLE,
+    /** A thin notification names an object the provider's API does not know. */
+    UNKNOWN_OBJECT,
     /** An id Payhook cannot store or match (too long, a control character). */
     INVALID_IDENTIFIER,
     /** It failed on its own the configured number of times (a bug). */

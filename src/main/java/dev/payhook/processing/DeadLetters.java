@@ -4,6 +4,7 @@ import dev.payhook.alerts.Alerts;
 import dev.payhook.broker.Envelope;
 import dev.payhook.payment.DeadLetterReason;
 import dev.payhook.payment.ReceiptOutcome;
+import dev.payhook.provider.Fact;
 import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.provider.Reading;
 import dev.payhook.store.DeadLetterStore;
@@ -90,7 +91,11 @@ public class DeadLetters {
         tx.executeWithoutResult(s -> {
             // the delivery's savepoint took its receipt back with everything else: a dead letter always has one
             Reading reading = exchange.getIn().getBody() instanceof Reading r ? r : null;
-            receipts.insert(e, reading == null ? null : reading.eventId(), reading == null ? null : reading.orderId());
+            receipts.insert(
+                    e,
+                    reading == null ? null : reading.eventId(),
+                    reading == null ? null : reading.orderId(),
+                    exchange.getProperty(Evidence.FETCHED, Fact.class));
             String eventType = reading == null || reading.events().isEmpty()
                     ? null
                     : reading.events().get(0).providerType();

@@ -1,6 +1,7 @@
 package dev.payhook.processing;
 
 import dev.payhook.broker.Envelope;
+import dev.payhook.provider.Fact;
 import dev.payhook.provider.Reading;
 import dev.payhook.store.ReceiptStore;
 import org.apache.camel.Exchange;
@@ -19,6 +20,8 @@ public class Evidence implements Processor {
     public static final String RECEIPT = "payhookReceipt";
     /** Exchange property holding the {@link Envelope}, for dead-lettering the raw message. */
     public static final String ENVELOPE = "payhookEnvelope";
+    /** Exchange property holding the {@link dev.payhook.provider.Fact} fetched for a thin notification. */
+    public static final String FETCHED = "payhookFetched";
 
     private final ReceiptStore receipts;
 
@@ -29,6 +32,10 @@ public class Evidence implements Processor {
     @Override
     public void process(Exchange exchange) {
         Reading reading = exchange.getIn().getBody(Reading.class);
-        receipts.insert(exchange.getProperty(ENVELOPE, Envelope.class), reading.eventId(), reading.orderId());
+        receipts.insert(
+                exchange.getProperty(ENVELOPE, Envelope.class),
+                reading.eventId(),
+                reading.orderId(),
+                exchange.getProperty(FETCHED, Fact.class));
     }
 }

@@ -2,6 +2,7 @@ package dev.payhook.processing;
 
 import dev.payhook.config.PayhookProperties;
 import dev.payhook.payment.DeadLetterReason;
+import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.InvalidIdentifier;
 import dev.payhook.provider.UnparseablePayload;
 import io.micrometer.core.instrument.Counter;
@@ -41,6 +42,7 @@ public class Failures implements Predicate {
 
     private static final String MESSAGE = "message";
     static final String INFRASTRUCTURE = "infrastructure";
+    private static final String PROVIDER_API = "provider_api";
     static final String BATCH = "batch";
 
     private final int maxAttempts;
@@ -53,7 +55,7 @@ public class Failures implements Predicate {
 
     @EventListener(ApplicationStartedEvent.class)
     void seriesAtZero() {
-        for (String cause : new String[] {UNKNOWN_REFERENCE, MESSAGE, INFRASTRUCTURE, BATCH}) {
+        for (String cause : new String[] {UNKNOWN_REFERENCE, MESSAGE, INFRASTRUCTURE, BATCH, PROVIDER_API}) {
             failures(meters, cause);
         }
     }
@@ -83,6 +85,13 @@ public class Failures implements Predicate {
         if (causedBy(failure, UnknownReference.class)) {
             failures(meters, UNKNOWN_REFERENCE).increment();
             return true;
+        }
+        if (causedBy(failure, ApiFailure.class)) {
+            // a thin notification's object could not be fetched: the provider's outage, not the
+            // message's fault, so it is tried again (Retries) however long the outage lasts
+            failures(meters, PROVIDER_API).increment();
+            log.warn("Could not fetch a thin notification's object, trying again later: {}", detail(failure));
+            return false;
         }
         failures(meters, MESSAGE).increment();
         if (causedBy(failure, UnparseablePayload.class)) {

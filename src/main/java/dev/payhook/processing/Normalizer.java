@@ -2,13 +2,17 @@ package dev.payhook.processing;
 
 import dev.payhook.broker.Envelope;
 import dev.payhook.broker.Trace;
+import dev.payhook.payment.DeadLetterReason;
+import dev.payhook.provider.Fact;
 import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.ObjectRef;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import java.util.List;
+import java.util.Optional;
 import org.apache.camel.Body;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
@@ -42,13 +46,34 @@ public class Normalizer implements Processor {
         exchange.setProperty(
                 Evidence.RECEIPT, new Receipt(envelope.receiptId(), envelope.provider(), envelope.receivedAt()));
         Provider provider = providers.find(envelope.provider()).orElse(null);
-        message.setBody(
-                provider == null
-                        ? Reading.failed(
-                                null, new UnparseablePayload("provider " + envelope.provider() + " is not enabled"))
-                        : provider.read(
-                                new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers()),
-                                envelope.fact()));
+        if (provider == null) {
+            message.setBody(Reading.failed(
+                    null, new UnparseablePayload("provider " + envelope.provider() + " is not enabled")));
+            return;
+        }
+        WebhookRequest request = new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers());
+        // a thin notification read on its own fails, but names its event where it has an id: the
+        // dead letter of an object that cannot be fetched keeps it
+        message.setBody(provider.read(request, envelope.fact()));
+        Optional<ObjectRef> named = envelope.pulled() ? Optional.empty() : provider.namedObject(request);
+        if (named.isPresent()) {
+            message.setBody(provider.readFetched(request, fetched(exchange, provider, named.get())));
+        }
+    }
+
+    /**
+     * The object a thin notification names, fetched now (docs/DESIGN.md §4.3) and kept for the
+     * receipt. No answer is {@link dev.payhook.provider.ApiFailure}: the message is tried again
+     * later, however often, never dead-lettered for it; an object the provider does not know is
+     * dead-lettered {@code unknown_object}.
+     */
+    private static Fact fetched(Exchange exchange, Provider provider, ObjectRef object) {
+        Fact fetched = provider.fetch(object)
+                .orElseThrow(() -> new UnknownReference(
+                        DeadLetterReason.UNKNOWN_OBJECT,
+                        "the provider's API does not know the " + object.type() + " the notification names"));
+        exchange.setProperty(Evidence.FETCHED, fetched);
+        return fetched;
     }
 
     /** The events to apply, one savepoint each; a delivery that could not be read fails here. */

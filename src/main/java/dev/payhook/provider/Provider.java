@@ -81,6 +81,27 @@ public final class Provider {
                 : "its API offers no refund Payhook can call: refund it from the provider's dashboard";
     }
 
+    /** The object a thin notification names, when it names one (docs/DESIGN.md §4.3). */
+    public Optional<ObjectRef> namedObject(WebhookRequest request) {
+        return format.namesObject(request);
+    }
+
+    /**
+     * The object as the provider's API answers it now, tried once: {@link ApiFailure} when there
+     * was no answer, empty when the provider does not know it.
+     */
+    public Optional<Fact> fetch(ObjectRef object) {
+        if (api == null) {
+            throw new UnparseablePayload("a thin notification needs the provider's API: " + cannotAsk);
+        }
+        return api.fetch(object);
+    }
+
+    /** A thin notification's events, from the object fetched for it. */
+    public Reading readFetched(WebhookRequest notification, Fact fetched) {
+        return format.readFetched(notification, fetched);
+    }
+
     /** A fact pulled from the API, or a notification pushed to the ingress, read into events. */
     public Reading read(WebhookRequest request, String fact) {
         if (fact == null || Fact.EVENT.equals(fact) || Fact.RETURN.equals(fact)) {

@@ -19,11 +19,18 @@ public interface ProviderApi {
         return true;
     }
 
-    /** Whether {@link #lookupOrder} can find a payment by the local order id alone. */
-    boolean looksUpOrders();
+    /**
+     * Whether {@link #lookupOrder} can find a payment by the local order id alone; false for an API
+     * that finds a payment only by the provider's own id (which a webhook or a return brings).
+     */
+    default boolean looksUpOrders() {
+        return false;
+    }
 
     /** One fact per payment the provider has for the local order; empty when it knows none. */
-    List<Fact> lookupOrder(OrderRef order);
+    default List<Fact> lookupOrder(OrderRef order) {
+        return List.of();
+    }
 
     /** What the provider says now of a payment Payhook has recorded. */
     List<Fact> lookupPayment(KnownPayment payment);
@@ -54,6 +61,14 @@ public interface ProviderApi {
      */
     default List<Fact> confirmReturn(WebhookRequest verifiedReturn) {
         return List.of();
+    }
+
+    /**
+     * The object a thin notification names, as the API answers it now, tried once (processing
+     * tries again later); empty when the provider does not know it.
+     */
+    default Optional<Fact> fetch(ObjectRef object) {
+        throw new UnparseablePayload("the API client fetches no " + object.type());
     }
 
     /** The provider's refund API, where Payhook can give money back through it. */

@@ -41,6 +41,15 @@ public interface SignatureScheme {
         return ReturnCarrier.DATA;
     }
 
+    /**
+     * Whether {@link #verify} proves anything: false for a provider that signs nothing (Mollie),
+     * whose notifications the ingress bounds instead (per-source rate, one fetch per object per
+     * window).
+     */
+    default boolean authenticates() {
+        return true;
+    }
+
     /** Proves the request came from the provider; throws {@link WebhookRejected} if not. */
     void verify(WebhookRequest request);
 

@@ -45,13 +45,19 @@ public class ReceiptStore {
      * delivery carries, its receipt can be written.
      */
     public void insert(Envelope e, String eventId, String orderId) {
+        insert(e, eventId, orderId, null);
+    }
+
+    /** {@link #insert} of a thin notification, with the object its provider's API answered for it (null: none). */
+    public void insert(Envelope e, String eventId, String orderId, Fact fetched) {
         Map<String, String> headers = new TreeMap<>();
         e.headers().forEach((name, value) -> headers.put(Storable.text(name, 200), Storable.text(value, 8192)));
         jdbc.update(
                 """
                 INSERT INTO receipts (id, provider, event_id, order_id, received_at, source_ip, headers, body, trace_id,
-                                      source, run_id, fact)
-                VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING""",
+                                      source, run_id, fact, fetched_kind, fetched_body, fetched_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN now() END)
+                ON CONFLICT (id) DO NOTHING""",
                 e.receiptId(),
                 e.provider(),
                 Storable.text(eventId, ID),
@@ -63,7 +69,10 @@ public class ReceiptStore {
                 Storable.text(e.traceparent(), ID),
                 source(e),
                 e.runId(),
-                e.fact());
+                e.fact(),
+                fetched == null ? null : fetched.kind(),
+                fetched == null ? null : fetched.body(),
+                fetched != null);
     }
 
     /** Where the bytes came from: {@code webhook}, {@code reconciler}, or a payer's browser {@code return}. */
@@ -184,7 +193,7 @@ public class ReceiptStore {
         return jdbc.queryForList("""
                 SELECT id, provider, event_id, order_id, received_at, source_ip, outcome, reason, trace_id,
                        source, run_id, fact, headers::text AS headers, body, encode(body_sha256, 'hex') AS body_sha256,
-                       body_dropped_at
+                       body_dropped_at, fetched_kind, fetched_body, fetched_at
                 FROM receipts WHERE id = ?""", id);
     }
 
@@ -201,7 +210,8 @@ public class ReceiptStore {
                       AND NOT EXISTS (SELECT 1 FROM dead_letters d WHERE d.receipt_id = r.id AND d.status = 'open')
                       AND NOT EXISTS (SELECT 1 FROM reviews v WHERE v.status = 'open' AND v.order_id = r.order_id)
                     ORDER BY r.received_at LIMIT ? FOR UPDATE SKIP LOCKED)
-                UPDATE receipts r SET body_sha256 = sha256(r.body), body = NULL, body_dropped_at = now()
+                UPDATE receipts r SET body_sha256 = sha256(r.body), body = NULL, fetched_body = NULL,
+                                      body_dropped_at = now()
                 FROM due WHERE r.id = due.id""", Timestamp.from(cutoff), batch);
     }
 }

@@ -73,6 +73,27 @@ public abstract class ProviderScenarios extends GatewayTest {
         return null;
     }
 
+    /** Whether the provider signs its notifications; one that does not (Mollie) has no forgeries and no keys to rotate. */
+    protected boolean signsNotifications() {
+        return true;
+    }
+
+    /**
+     * Whether a notification carries its own facts; a thin one (Mollie) is read from what the API
+     * says now, which always holds the payment with its refunds, so a refund cannot arrive first.
+     */
+    protected boolean notificationsCarryTheirFacts() {
+        return true;
+    }
+
+    /**
+     * The receipts kept of {@code sent} copies of one notification sent at once: all of them, unless
+     * the ingress coalesces an unsigned provider's (the first, one held to the window's end).
+     */
+    protected int receiptsOfSimultaneous(int sent) {
+        return sent;
+    }
+
     /** The provider's success answer. */
     protected abstract void assertAccepted(Answer answer);
 
@@ -153,8 +174,8 @@ public abstract class ProviderScenarios extends GatewayTest {
         } finally {
             pool.shutdown();
         }
-        awaitReceipts(provider(), n.eventId(), 20);
-        assertAppliedOnce(n, order, 20);
+        awaitReceipts(provider(), n.eventId(), receiptsOfSimultaneous(20));
+        assertAppliedOnce(n, order, receiptsOfSimultaneous(20));
     }
 
     private void assertAppliedOnce(Notification n, String order, int deliveries) {
@@ -266,6 +287,7 @@ public abstract class ProviderScenarios extends GatewayTest {
     /** Out of order: the refund arrives first, held on a payment not seen yet; the payment completes it. */
     @Test
     void aRefundBeforeItsPaymentCountsOnceThePaymentArrives() {
+        Assumptions.assumeTrue(notificationsCarryTheirFacts(), provider() + " notifications carry no facts");
         String order = unique("ord"), payment = unique("pay");
         Instant t = Instant.now().minusSeconds(120);
         gateway.putOrder(order, 4000, currency());
@@ -357,6 +379,7 @@ public abstract class ProviderScenarios extends GatewayTest {
 
     @Test
     void forgeriesAreRefusedWithoutATrace() {
+        Assumptions.assumeTrue(signsNotifications(), provider() + " signs nothing");
         String order = unique("ord");
         gateway.putOrder(order, 1200, currency());
         Map<String, Notification> forged = forgeries(order, 1200);
@@ -396,6 +419,7 @@ public abstract class ProviderScenarios extends GatewayTest {
 
     @Test
     void theRotatedPreviousKeyIsStillAccepted() {
+        Assumptions.assumeTrue(signsNotifications(), provider() + " signs nothing");
         String order = unique("ord");
         gateway.putOrder(order, 800, currency());
         assertAccepted(send(signedWithPreviousKey(order, unique("pay"), 800, Instant.now())));

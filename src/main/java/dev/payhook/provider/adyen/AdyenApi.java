@@ -5,7 +5,6 @@ import dev.payhook.provider.ApiCalls;
 import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
-import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
@@ -56,16 +55,6 @@ public class AdyenApi implements ApiFactory<AdyenApiSettings> {
         @Override
         public boolean asksAboutPayments() {
             return false;
-        }
-
-        @Override
-        public boolean looksUpOrders() {
-            return false;
-        }
-
-        @Override
-        public List<Fact> lookupOrder(OrderRef order) {
-            return List.of();
         }
 
         @Override

@@ -6,7 +6,6 @@ import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
-import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.SignatureScheme;
@@ -69,17 +68,6 @@ public class ImepayApi implements ApiFactory<ImepayApiSettings> {
     private record Client(
             String provider, String base, String merchantCode, String basic, String module, ApiCalls calls, Clock clock)
             implements ProviderApi {
-
-        /** IME Pay finds a payment only by the token the merchant asked for it, which a return brings. */
-        @Override
-        public boolean looksUpOrders() {
-            return false;
-        }
-
-        @Override
-        public List<Fact> lookupOrder(OrderRef order) {
-            return List.of();
-        }
 
         @Override
         public List<Fact> lookupPayment(KnownPayment payment) {

@@ -6,7 +6,6 @@ import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
-import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
@@ -91,17 +90,6 @@ public class KhaltiApi implements ApiFactory<KhaltiApiSettings> {
     }
 
     private record Client(String provider, Lookup lookup) implements ProviderApi {
-
-        /** Khalti finds a payment only by the pidx the merchant was given for it, which a return brings. */
-        @Override
-        public boolean looksUpOrders() {
-            return false;
-        }
-
-        @Override
-        public List<Fact> lookupOrder(OrderRef order) {
-            return List.of();
-        }
 
         @Override
         public List<Fact> lookupPayment(KnownPayment payment) {

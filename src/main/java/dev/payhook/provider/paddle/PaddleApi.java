@@ -8,7 +8,6 @@ import dev.payhook.provider.ApiKey;
 import dev.payhook.provider.EventFeed;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
-import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
@@ -51,16 +50,6 @@ public class PaddleApi implements ApiFactory<ApiKey> {
     }
 
     private record Client(String provider, String base, String key, ApiCalls calls) implements ProviderApi, EventFeed {
-
-        @Override
-        public boolean looksUpOrders() {
-            return false;
-        }
-
-        @Override
-        public List<Fact> lookupOrder(OrderRef order) {
-            return List.of();
-        }
 
         @Override
         public List<Fact> lookupPayment(KnownPayment payment) {

@@ -7,7 +7,6 @@ import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.EventFeed;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
-import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
@@ -73,16 +72,6 @@ public class PaypalApi implements ApiFactory<PaypalApiSettings> {
 
     private record Client(String provider, String base, PaypalToken token, ApiCalls calls)
             implements ProviderApi, EventFeed {
-
-        @Override
-        public boolean looksUpOrders() {
-            return false;
-        }
-
-        @Override
-        public List<Fact> lookupOrder(OrderRef order) {
-            return List.of();
-        }
 
         /** A capture by its id; a subscription's renewal (a v1 sale) is not one, and PayPal answers 404. */
         @Override

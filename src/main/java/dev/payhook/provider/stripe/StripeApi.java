@@ -12,6 +12,7 @@ import dev.payhook.provider.ApiKey;
 import dev.payhook.provider.EventFeed;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.ObjectRef;
 import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
@@ -175,26 +176,44 @@ public class StripeApi implements ApiFactory<ApiKey> {
          * for a malformed one; {@code notFound} for a 404 when not null.
          */
         private <T> T get(String path, Function<byte[], T> reading, T notFound) {
+            return calls.retrying(() -> getOnce(path, reading, notFound));
+        }
+
+        /** {@link #get} tried once. */
+        private <T> T getOnce(String path, Function<byte[], T> reading, T notFound) {
             String what = "GET " + path.replaceAll("\\?.*", "");
-            return calls.retrying(() -> {
-                try {
-                    return reading.apply(stripe.rawRequest(RequestMethod.GET, path, null)
-                            .body()
-                            .getBytes(StandardCharsets.UTF_8));
-                } catch (UnparseablePayload e) {
-                    throw new ApiFailure(what + ": malformed answer (" + e.getMessage() + ")");
-                } catch (ApiConnectionException e) {
-                    throw new ApiFailure(what + ": no answer (" + e.getClass().getSimpleName() + ")");
-                } catch (StripeException e) {
-                    if (notFound != null && Integer.valueOf(404).equals(e.getStatusCode())) {
-                        return notFound;
-                    }
-                    throw new ApiFailure(
-                            what + ": HTTP " + e.getStatusCode() + (e.getCode() == null ? "" : " " + e.getCode()));
-                } catch (RuntimeException e) {
-                    throw new ApiFailure(what + ": " + e.getClass().getSimpleName());
+            try {
+                return reading.apply(
+                        stripe.rawRequest(RequestMethod.GET, path, null).body().getBytes(StandardCharsets.UTF_8));
+            } catch (UnparseablePayload e) {
+                throw new ApiFailure(what + ": malformed answer (" + e.getMessage() + ")");
+            } catch (ApiConnectionException e) {
+                throw new ApiFailure(what + ": no answer (" + e.getClass().getSimpleName() + ")");
+            } catch (StripeException e) {
+                if (notFound != null && Integer.valueOf(404).equals(e.getStatusCode())) {
+                    return notFound;
                 }
-            });
+                throw new ApiFailure(
+                        what + ": HTTP " + e.getStatusCode() + (e.getCode() == null ? "" : " " + e.getCode()));
+            } catch (RuntimeException e) {
+                throw new ApiFailure(what + ": " + e.getClass().getSimpleName());
+            }
+        }
+
+        /**
+         * The object an event notification relates to, at the path Stripe gave for it (checked by
+         * the format to be one of Stripe's API paths); empty when Stripe does not know it.
+         */
+        @Override
+        public Optional<Fact> fetch(ObjectRef object) {
+            byte[] answer = getOnce(
+                    object.path(),
+                    body -> {
+                        WireJson.tree(body);
+                        return body;
+                    },
+                    new byte[0]);
+            return answer.length == 0 ? Optional.empty() : Optional.of(new Fact(StripeThinEvents.OBJECT, answer));
         }
     }
 }

@@ -1,7 +1,9 @@
 package dev.payhook.provider.stripe;
 
 import dev.payhook.payment.EventType;
+import dev.payhook.provider.Fact;
 import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.ObjectRef;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.WebhookRequest;
@@ -15,6 +17,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /** Stripe's events (https://docs.stripe.com/api/events/object) onto Payhook's: the payment is the PaymentIntent. */
@@ -26,7 +29,25 @@ public class StripeFormat extends SettingsFreeFormat {
 
     @Override
     public Reading read(WebhookRequest request) {
-        return readJson(request, "id", tree -> events(request.provider(), WireJson.convert(tree, StripeEvent.class)));
+        return readJson(
+                request,
+                "id",
+                tree -> StripeThinEvents.isThin(tree)
+                        ? StripeThinEvents.unfetched(request.provider(), tree)
+                        : events(request.provider(), WireJson.convert(tree, StripeEvent.class)));
+    }
+
+    @Override
+    public Optional<ObjectRef> namesObject(WebhookRequest request) {
+        return StripeThinEvents.named(request);
+    }
+
+    @Override
+    public Reading readFetched(WebhookRequest notification, Fact fetched) {
+        return readJson(
+                notification,
+                "id",
+                tree -> events(notification.provider(), StripeThinEvents.asEvent(tree, WireJson.tree(fetched.body()))));
     }
 
     private static List<NormalizedEvent> events(String provider, StripeEvent event) {
