@@ -35,6 +35,7 @@ public final class ApiStubs {
     public static final String IMEPAY_USER = "payhookapi";
     public static final String IMEPAY_PASSWORD = "payhook@1234";
     public static final String KHALTI_SECRET = "live_secret_key_PayhookReconciler00";
+    public static final String MOLLIE_KEY = "test_PayhookReconcilerKey000000000000";
 
     private static WireMockServer server;
 
@@ -77,6 +78,15 @@ public final class ApiStubs {
                         .withStatus(404)
                         .withHeader("Content-Type", "application/json")
                         .withBody("{\"detail\":\"Not found.\",\"error_key\":\"validation_error\"}")));
+        // Mollie answers a payment id it does not know with 404, as problem JSON
+        server.stubFor(get(urlPathMatching("/mollie/v2/payments/[^/]+"))
+                .atPriority(10)
+                .willReturn(aResponse()
+                        .withStatus(404)
+                        .withHeader("Content-Type", "application/hal+json")
+                        .withBody("{\"status\":404,\"title\":\"Not Found\",\"detail\":\"No payment exists with "
+                                + "token.\",\"_links\":{\"documentation\":{\"href\":"
+                                + "\"https://docs.mollie.com/overview/handling-errors\",\"type\":\"text/html\"}}}")));
         // Razorpay finds an order by the receipt the merchant gave it: by default none has it
         server.stubFor(get(urlPathEqualTo("/razorpay/v1/orders"))
                 .atPriority(10)

@@ -77,6 +77,8 @@ import tools.jackson.databind.JsonNode;
             "payhook.providers.wechatpay.accounts.appid=wxd678efh567hg6787",
             "payhook.products.dodo.pdt_T3stProduct=book-1",
             "payhook.providers.razorpay.accounts.account-id=acc_T3stAccount01",
+            // a notification of an unsigned provider within this of the last is held, not dropped, for as long
+            "payhook.ingress.thin-dedupe-window=3s",
             // a Stripe account whose webhooks are taken only from the addresses Stripe would send from
             "payhook.providers." + GatewayTest.FENCED + ".scheme=stripe",
             "payhook.providers." + GatewayTest.FENCED + ".allowed-sources=203.0.113.0/24, 2001:db8::/32",
@@ -195,6 +197,8 @@ public abstract class GatewayTest {
         registry.add("payhook.providers.imepay.api.base-url", () -> ApiStubs.baseUrl("imepay"));
         registry.add("KHALTI_SECRET_KEY", () -> ApiStubs.KHALTI_SECRET);
         registry.add("payhook.providers.khalti.api.base-url", () -> ApiStubs.baseUrl("khalti"));
+        registry.add("MOLLIE_API_KEY", () -> ApiStubs.MOLLIE_KEY);
+        registry.add("payhook.providers.mollie.api.base-url", () -> ApiStubs.baseUrl("mollie"));
         registry.add("payhook.providers.paypal.api.client-id", () -> ApiStubs.PAYPAL_CLIENT_ID);
         registry.add("payhook.providers.paypal.api.client-secret", () -> ApiStubs.PAYPAL_CLIENT_SECRET);
     }
