@@ -77,7 +77,11 @@ class PaymentHistoryPropertyTest {
         harness.close();
     }
 
-    @Property(tries = 1000)
+    // Each try is two runs of ~20 transactions against PostgreSQL. The derivation itself sorts its
+    // events (PaymentStateMachineTest); the tries here explore the shell around it. 1000 took a
+    // tenth of the whole suite's time (126 s of one fork); 300, with a new seed each run, keep CI
+    // within its budget.
+    @Property(tries = 300)
     void arrivalOrderAndDuplicatesDoNotChangeTheOutcome(@ForAll("histories") History history, @ForAll long arrivalSeed)
             throws Exception {
         assertSameOutcome(history, arrivalSeed, 1);
