@@ -6,8 +6,6 @@ import static org.awaitility.Awaitility.await;
 import dev.payhook.support.Gateway;
 import dev.payhook.support.GatewayProcess;
 import dev.payhook.support.TestProvider;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -179,16 +177,6 @@ class CrashRestartTest {
     }
 
     private Optional<ProcessHandle> postmaster() {
-        try {
-            Path pidFile = data.resolve("postgres").resolve("postmaster.pid");
-            if (!Files.exists(pidFile)) {
-                return Optional.empty();
-            }
-            return ProcessHandle.of(
-                            Long.parseLong(Files.readAllLines(pidFile).get(0).trim()))
-                    .filter(ProcessHandle::isAlive);
-        } catch (IOException e) {
-            return Optional.empty();
-        }
+        return GatewayProcess.postmaster(data.resolve("postgres"));
     }
 }

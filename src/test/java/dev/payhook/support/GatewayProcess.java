@@ -12,7 +12,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,9 +29,13 @@ public final class GatewayProcess implements AutoCloseable {
     private final Path log;
     public final Gateway gateway;
 
-    private GatewayProcess(Process process, Path log, int port, int managementPort) {
+    /** The embedded PostgreSQL's data directory, where the test knows it. */
+    private final Optional<Path> database;
+
+    private GatewayProcess(Process process, Path log, Optional<Path> database, int port, int managementPort) {
         this.process = process;
         this.log = log;
+        this.database = database;
         this.gateway = new Gateway(port, managementPort);
     }
 
@@ -42,7 +49,7 @@ public final class GatewayProcess implements AutoCloseable {
                 "--payhook.embedded-postgres.data-dir=" + data.resolve("postgres"),
                 "--payhook.embedded-postgres.port=0",
                 "--spring.artemis.embedded.data-directory=" + data.resolve("artemis"));
-        return start(data, launch, Map.of(), CHECKOUT, extraArgs);
+        return start(data, launch, Map.of(), CHECKOUT, Optional.of(data.resolve("postgres")), extraArgs);
     }
 
     /**
@@ -50,7 +57,7 @@ public final class GatewayProcess implements AutoCloseable {
      * the given environment, as an operator runs it, and waits until it is healthy.
      */
     public static GatewayProcess startJar(Path dir, Map<String, String> environment, String... extraArgs) {
-        return start(dir, List.of("-jar", jar()), environment, CHECKOUT, extraArgs);
+        return start(dir, List.of("-jar", jar()), environment, CHECKOUT, Optional.empty(), extraArgs);
     }
 
     /**
@@ -59,7 +66,13 @@ public final class GatewayProcess implements AutoCloseable {
      * healthy.
      */
     public static GatewayProcess startJarIn(Path dir, String... extraArgs) {
-        return start(dir, List.of("-jar", jar()), Map.of(), dir, extraArgs);
+        return start(
+                dir,
+                List.of("-jar", jar()),
+                Map.of(),
+                dir,
+                Optional.of(dir.resolve("data").resolve("postgres")),
+                extraArgs);
     }
 
     /** The packaged jar the integration tests start. */
@@ -74,7 +87,12 @@ public final class GatewayProcess implements AutoCloseable {
     private static final Path CHECKOUT = Path.of(System.getProperty("user.dir"));
 
     private static GatewayProcess start(
-            Path dir, List<String> launch, Map<String, String> environment, Path workingDir, String... extraArgs) {
+            Path dir,
+            List<String> launch,
+            Map<String, String> environment,
+            Path workingDir,
+            Optional<Path> database,
+            String... extraArgs) {
         int port = Gateway.freePort();
         int managementPort = Gateway.freePort();
         List<String> command = new ArrayList<>(
@@ -94,7 +112,7 @@ public final class GatewayProcess implements AutoCloseable {
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile());
             builder.environment().putAll(environment);
-            GatewayProcess gateway = new GatewayProcess(builder.start(), log, port, managementPort);
+            GatewayProcess gateway = new GatewayProcess(builder.start(), log, database, port, managementPort);
             // away from the checkout a test may break readiness on purpose: there, started is enough
             gateway.awaitHealthy(workingDir.equals(CHECKOUT) ? "/actuator/health" : "/actuator/health/liveness");
             return gateway;
@@ -187,11 +205,44 @@ public final class GatewayProcess implements AutoCloseable {
         return all.substring(Math.max(0, all.length() - 4000));
     }
 
+    /**
+     * A gateway still running is killed, and the PostgreSQL server a kill leaves running is stopped,
+     * so no test leaves servers behind. A gateway the test killed itself keeps its orphan: that is
+     * what such a test looks at.
+     */
     @Override
     public void close() {
         if (process.isAlive()) {
             process.destroyForcibly();
             waitForExit();
+            database.flatMap(GatewayProcess::postmaster).ifPresent(GatewayProcess::stopServer);
+        }
+    }
+
+    /** The live PostgreSQL server recorded in {@code dataDir}'s pid file, if there is one. */
+    public static Optional<ProcessHandle> postmaster(Path dataDir) {
+        try {
+            Path pidFile = dataDir.resolve("postmaster.pid");
+            if (!Files.exists(pidFile)) {
+                return Optional.empty();
+            }
+            return ProcessHandle.of(
+                            Long.parseLong(Files.readAllLines(pidFile).get(0).trim()))
+                    .filter(ProcessHandle::isAlive);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** SIGTERM, PostgreSQL's smart shutdown: its clients died with the gateway, so it ends at once. */
+    private static void stopServer(ProcessHandle server) {
+        server.destroy();
+        try {
+            server.onExit().get(30, TimeUnit.SECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            server.destroyForcibly();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
