@@ -25,8 +25,11 @@ import org.slf4j.LoggerFactory;
  * orphan is stopped, and only when all of this holds: the pid file of our data directory names a
  * live postgres process started on that same directory, and no live JVM holds the directory's
  * lock (zonky's {@code epg-lock}), which a running gateway keeps for as long as it lives.
+ *
+ * <p>Public for the tests that run the gateway as a process: what a killed one leaves is found and
+ * stopped by the same checks.
  */
-final class Postmaster {
+public final class Postmaster {
 
     private static final Logger log = LoggerFactory.getLogger(Postmaster.class);
     private static final Duration STOP_WAIT = Duration.ofSeconds(60);
@@ -34,7 +37,7 @@ final class Postmaster {
     private Postmaster() {}
 
     /** The live postmaster recorded in {@code dataDir}'s pid file, if there is one. */
-    static Optional<ProcessHandle> running(Path dataDir) {
+    public static Optional<ProcessHandle> running(Path dataDir) {
         Path pidFile = dataDir.resolve("postmaster.pid");
         List<String> lines;
         try {
@@ -53,7 +56,7 @@ final class Postmaster {
     }
 
     /** Stops the orphaned postmaster of {@code dataDir}, if there is one; fails when a live gateway owns it. */
-    static void stopOrphan(Path dataDir) {
+    public static void stopOrphan(Path dataDir) {
         Optional<ProcessHandle> orphan = running(dataDir);
         if (orphan.isEmpty()) {
             return;

@@ -177,6 +177,6 @@ class CrashRestartTest {
     }
 
     private Optional<ProcessHandle> postmaster() {
-        return GatewayProcess.postmaster(data.resolve("postgres"));
+        return Postmaster.running(data.resolve("postgres"));
     }
 }

@@ -3,6 +3,7 @@ package dev.payhook.support;
 import static org.awaitility.Awaitility.await;
 
 import dev.payhook.PayhookApplication;
+import dev.payhook.embedded.Postmaster;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,9 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -215,34 +214,7 @@ public final class GatewayProcess implements AutoCloseable {
         if (process.isAlive()) {
             process.destroyForcibly();
             waitForExit();
-            database.flatMap(GatewayProcess::postmaster).ifPresent(GatewayProcess::stopServer);
-        }
-    }
-
-    /** The live PostgreSQL server recorded in {@code dataDir}'s pid file, if there is one. */
-    public static Optional<ProcessHandle> postmaster(Path dataDir) {
-        try {
-            Path pidFile = dataDir.resolve("postmaster.pid");
-            if (!Files.exists(pidFile)) {
-                return Optional.empty();
-            }
-            return ProcessHandle.of(
-                            Long.parseLong(Files.readAllLines(pidFile).get(0).trim()))
-                    .filter(ProcessHandle::isAlive);
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-    }
-
-    /** SIGTERM, PostgreSQL's smart shutdown: its clients died with the gateway, so it ends at once. */
-    private static void stopServer(ProcessHandle server) {
-        server.destroy();
-        try {
-            server.onExit().get(30, TimeUnit.SECONDS);
-        } catch (TimeoutException | ExecutionException e) {
-            server.destroyForcibly();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            database.ifPresent(Postmaster::stopOrphan);
         }
     }
 }
