@@ -86,6 +86,26 @@ class LogHygieneTest extends GatewayTest {
         assertThat(output.getAll().lines()).noneMatch(line -> line.startsWith("1999-01-01"));
     }
 
+    /**
+     * An exception's message, or its cause's, that quotes a request cannot start a line either: in a
+     * stack trace only the breaks before a frame, a cause or an exception's class are kept.
+     */
+    @Test
+    void aLineBreakInAnExceptionsMessageIsWrittenEscaped(CapturedOutput output) {
+        String forged = "1999-01-01T00:00:00.000Z ERROR 1 --- [payhook] forged";
+        IllegalStateException failure = new IllegalStateException(
+                "outer\n" + forged + "-outer", new IllegalArgumentException("inner\r\n" + forged + "-inner"));
+        LoggerFactory.getLogger(LogHygieneTest.class).warn("an unexpected failure", failure);
+
+        assertThat(output.getAll().lines()).noneMatch(line -> line.startsWith("1999-01-01"));
+        assertThat(output.getAll())
+                .contains("java.lang.IllegalStateException: outer\\n" + forged + "-outer")
+                .contains("Caused by: java.lang.IllegalArgumentException: inner\\n" + forged + "-inner");
+        assertThat(output.getAll().lines())
+                .as("the frames keep their lines")
+                .anyMatch(line -> line.startsWith("\tat dev.payhook.ingress.LogHygieneTest."));
+    }
+
     /** Whatever reaches a message, a line break in it is written as {@code \\n} (config/application.yml). */
     @Test
     void aLineBreakInAMessageIsWrittenEscaped(CapturedOutput output) {
