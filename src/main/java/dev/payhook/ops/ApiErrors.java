@@ -22,7 +22,7 @@ public class ApiErrors {
 
     @ExceptionHandler(InvalidInput.class)
     ResponseEntity<Map<String, String>> invalid(InvalidInput e) {
-        return badRequest("invalid_request", e.getMessage());
+        return badRequest(e.error(), e.getMessage());
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)

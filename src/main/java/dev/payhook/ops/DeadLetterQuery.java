@@ -6,9 +6,6 @@ import dev.payhook.payment.WireName;
 import dev.payhook.store.DeadLetterFilter;
 import dev.payhook.store.DeadLetterStore.Status;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.springframework.web.bind.annotation.BindParam;
@@ -32,8 +29,8 @@ public record DeadLetterQuery(
 
     /** The filter, checked; {@code status} null: any status. */
     DeadLetterFilter filter(Status status) {
-        Instant from = instant(receivedFrom, "received_from");
-        Instant to = instant(receivedTo, "received_to");
+        Instant from = Inputs.instant(receivedFrom, "received_from");
+        Instant to = Inputs.instant(receivedTo, "received_to");
         if (from != null && to != null && !from.isBefore(to)) {
             throw new InvalidInput("received_from must be before received_to");
         }
@@ -76,22 +73,6 @@ public record DeadLetterQuery(
                     + Stream.of(DeadLetterReason.values())
                             .map(WireName::wireName)
                             .collect(Collectors.joining(", ")));
-        }
-    }
-
-    private static Instant instant(String value, String field) {
-        String v = Inputs.blankless(value);
-        if (v == null) {
-            return null;
-        }
-        try {
-            return Instant.parse(v);
-        } catch (DateTimeParseException notAnInstant) {
-            try {
-                return LocalDateTime.parse(v).toInstant(ZoneOffset.UTC);
-            } catch (DateTimeParseException e) {
-                throw new InvalidInput(field + " must be an ISO-8601 instant such as 2026-01-31T00:00:00Z");
-            }
         }
     }
 }

@@ -2,6 +2,10 @@ package dev.payhook.ops;
 
 import dev.payhook.payment.WireName;
 import dev.payhook.provider.Identifiers;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -58,6 +62,36 @@ final class Inputs {
                     + Stream.of(type.getEnumConstants()).map(WireName::wireName).collect(Collectors.joining(", "))
                     + " or all");
         }
+    }
+
+    /** The times a filter may name: every one the database and its driver store as given. */
+    static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+
+    static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
+
+    /**
+     * An optional time filter: blank is none; an ISO-8601 instant, or a console form's local date
+     * and time read as UTC, from {@link #EARLIEST} to {@link #LATEST}.
+     */
+    static Instant instant(String value, String field) {
+        String v = blankless(value);
+        if (v == null) {
+            return null;
+        }
+        Instant at;
+        try {
+            at = Instant.parse(v);
+        } catch (DateTimeParseException notAnInstant) {
+            try {
+                at = LocalDateTime.parse(v).toInstant(ZoneOffset.UTC);
+            } catch (DateTimeParseException e) {
+                throw InvalidInput.parameter(field + " must be an ISO-8601 instant such as 2026-01-31T00:00:00Z");
+            }
+        }
+        if (at.isBefore(EARLIEST) || at.isAfter(LATEST)) {
+            throw InvalidInput.parameter(field + " must be from " + EARLIEST + " to " + LATEST);
+        }
+        return at;
     }
 
     /** A page size from 1 to {@link #MAX_ROWS}. */

@@ -3,7 +3,6 @@ package dev.payhook.ops;
 import dev.payhook.store.RefusedRequestStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,13 +63,6 @@ public class RefusedController {
     }
 
     static Instant since(String since) {
-        if (since == null || since.isBlank()) {
-            return null;
-        }
-        try {
-            return Instant.parse(since.strip());
-        } catch (DateTimeParseException e) {
-            throw new InvalidInput("since must be an ISO-8601 instant such as 2026-01-31T00:00:00Z");
-        }
+        return Inputs.instant(since, "since");
     }
 }

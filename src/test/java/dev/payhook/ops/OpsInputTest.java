@@ -85,6 +85,38 @@ class OpsInputTest extends GatewayTest {
                 .isEqualTo(resolvedBefore);
     }
 
+    /** Times any store or driver would choke on are refused by name, with the range taken. */
+    @Test
+    void aTimeFilterOutsideTheRangeIs400NamingTheFieldAndTheRange() {
+        String ancient = "-4714-01-01T00:00:00Z";
+        String far = "+12026-01-01T00:00:00Z";
+        String farInQuery = "%2B12026-01-01T00:00:00Z";
+        List<Call> calls = new ArrayList<>();
+        for (String path : List.of("/ops/dead-letters", "/ops/dead-letters/counts", "/ops/dead-letters/export")) {
+            calls.add(new Call("GET", path + "?received_from=" + ancient, null));
+            calls.add(new Call("GET", path + "?received_to=" + farInQuery, null));
+        }
+        calls.add(new Call("GET", "/ops/refused?since=" + ancient, null));
+        calls.add(new Call("GET", "/ops/refused?since=" + farInQuery, null));
+        for (String action : List.of("replay", "discard")) {
+            calls.add(new Call("POST", "/ops/dead-letters/" + action, "{\"received_from\":\"" + ancient + "\"}"));
+            calls.add(new Call("POST", "/ops/dead-letters/" + action, "{\"received_to\":\"" + far + "\"}"));
+        }
+        for (Call c : calls) {
+            Answer a = gateway.call(c.method(), c.path(), c.json());
+            String field = c.path().contains("since")
+                    ? "since"
+                    : (c.path() + c.json()).contains("received_from") ? "received_from" : "received_to";
+            assertThat(a.status()).as(c.toString()).isEqualTo(400);
+            assertThat(a.json().path("error").asString()).as(c.toString()).isEqualTo("invalid_parameter");
+            assertThat(a.json().path("detail").asString())
+                    .as(c.toString())
+                    .isEqualTo(field + " must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z");
+        }
+        assertThat(gateway.get("/ops/dead-letters/counts?received_from=0001-01-01T00:00:00Z").status())
+                .isEqualTo(200);
+    }
+
     @Test
     void aBodyOverTheApiLimitIs413() {
         String huge = "c".repeat(2 * 1024 * 1024);
