@@ -15,8 +15,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Every webhook refused, by the route or by the filters before it, is kept for examination (within
- * the refused-request store's bounds) with where it came from, its headers minus credential values,
- * and what was read of its body. A path naming no enabled provider is anyone's to choose: refused,
+ * the refused-request store's bounds) with where it came from, its headers minus credential values
+ * (a header sent more than once with all its values, joined by ", " as HTTP combines them), and what
+ * was read of its body. A path naming no enabled provider is anyone's to choose: refused,
  * never kept or counted under its name.
  */
 @Component
@@ -49,7 +50,7 @@ public class RefusedWebhooks implements EdgeRefusals {
                 ? Map.of()
                 : RefusedRequest.headers(
                         Collections.list(request.getHeaderNames()),
-                        request::getHeader,
+                        name -> String.join(", ", Collections.list(request.getHeaders(name))),
                         p.scheme().secretHeaderNames());
         refusals.keep(new RefusedRequest(provider, clock.instant(), client(request), reason, headers, body));
     }

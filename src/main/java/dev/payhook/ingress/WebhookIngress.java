@@ -17,10 +17,12 @@ import io.micrometer.core.instrument.Timer;
 import jakarta.servlet.http.HttpServletRequest;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.component.jms.JmsComponent;
@@ -46,6 +48,7 @@ public class WebhookIngress {
     private static final String UNSUPPORTED_CONTENT_TYPE = "unsupported_content_type";
     private static final String SOURCE_NOT_ALLOWED = "source_not_allowed";
     private static final String RATE_LIMITED = "rate_limited";
+    private static final String DUPLICATE_SIGNATURE_HEADER = "duplicate_signature_header";
     /** Exchange property: the notification adds nothing to one already due, and is not queued. */
     private static final String COALESCED = "payhookCoalesced";
 
@@ -109,6 +112,9 @@ public class WebhookIngress {
         }
         if (!scheme.acceptsContentType(in.getHeader(Exchange.CONTENT_TYPE, String.class))) {
             throw new IngressRefusal(415, UNSUPPORTED_CONTENT_TYPE);
+        }
+        if (duplicated(request(in), scheme)) {
+            throw new IngressRefusal(400, DUPLICATE_SIGNATURE_HEADER);
         }
         Map<String, String> headers = copy(in, p.keptHeaders());
         headers.put("content-type", in.getHeader(Exchange.CONTENT_TYPE, String.class));
@@ -266,6 +272,26 @@ public class WebhookIngress {
             }
         }
         return headers;
+    }
+
+    /**
+     * Whether a header the scheme verifies came more than once. Which of two signatures or
+     * timestamps counts is for no scheme to guess: "bad, then good" must not pass where "good,
+     * then bad" fails, so every scheme refuses both.
+     */
+    private static boolean duplicated(HttpServletRequest request, SignatureScheme scheme) {
+        if (request == null) {
+            return false;
+        }
+        return Stream.concat(scheme.headerNames().stream(), scheme.secretHeaderNames().stream())
+                .anyMatch(name -> {
+                    Enumeration<String> values = request.getHeaders(name);
+                    if (values == null || !values.hasMoreElements()) {
+                        return false;
+                    }
+                    values.nextElement();
+                    return values.hasMoreElements();
+                });
     }
 
     private static HttpServletRequest request(Message in) {

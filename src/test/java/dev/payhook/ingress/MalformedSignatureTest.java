@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.GatewayTest;
+import dev.payhook.support.TestProvider;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
@@ -11,9 +12,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Signature headers and signed fields that no honest provider sends (overflowing or signed numbers,
@@ -147,6 +150,53 @@ class MalformedSignatureTest extends GatewayTest {
         assertThat(unavailable())
                 .as("no malformed request counted as a broker outage")
                 .isEqualTo(unavailableBefore);
+    }
+
+    /**
+     * A signature header sent twice is refused whichever comes first, the valid one or not, for
+     * every scheme alike; the refusal keeps both values.
+     */
+    @Test
+    void aDuplicatedSignatureHeaderIsRefusedInEitherOrder() {
+        for (TestProvider p :
+                List.of(TestProvider.STRIPE, TestProvider.PADDLE, TestProvider.DODO, TestProvider.RAZORPAY)) {
+            String event = unique("evt");
+            byte[] body = p.payment(event, unique("pay"), unique("ord"), 100, "USD", Instant.now());
+            Map<String, String> signed = p.sign(event, body);
+            String header = signed.keySet().stream()
+                    .filter(name -> name.toLowerCase(Locale.ROOT).contains("signature"))
+                    .findFirst()
+                    .orElseThrow();
+            String good = signed.get(header);
+            String bad = good.substring(0, good.length() - 2) + (good.endsWith("00") ? "11" : "00");
+            Instant since = Instant.now().minusSeconds(1);
+            for (List<String> order : List.of(List.of(bad, good), List.of(good, bad))) {
+                List<Map.Entry<String, String>> lines = new ArrayList<>();
+                signed.forEach((name, value) -> {
+                    if (!name.equals(header)) {
+                        lines.add(Map.entry(name, value));
+                    }
+                });
+                order.forEach(value -> lines.add(Map.entry(header, value)));
+                Answer answer = gateway.post("/webhooks/" + p.id, "application/json", body, lines);
+                assertThat(answer.status()).as(p.id + " " + order).isEqualTo(400);
+                assertThat(answer.json().path("error").asString()).isEqualTo("duplicate_signature_header");
+            }
+            JsonNode kept = gateway.get("/ops/refused/"
+                            + gateway.get("/ops/refused?provider=" + p.id + "&reason=duplicate_signature_header&since="
+                                            + since)
+                                    .json()
+                                    .path(0)
+                                    .path("id")
+                                    .asString())
+                    .json();
+            assertThat(kept.path("headers").path(header.toLowerCase(Locale.ROOT)).asString())
+                    .as(p.id + " keeps both values")
+                    .isIn(bad + ", " + good, good + ", " + bad);
+            assertThat(gateway.webhook(p, body, signed).status())
+                    .as(p.id + " the good one alone")
+                    .isEqualTo(200);
+        }
     }
 
     private static Attempt json(String provider, Map<String, String> headers) {

@@ -87,6 +87,16 @@ public final class Gateway {
         return send(b.build());
     }
 
+    /** A POST whose header lines are sent as given, a name more than once included. */
+    public Answer post(String path, String contentType, byte[] body, List<Map.Entry<String, String>> headerLines) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base(path) + path))
+                .timeout(Duration.ofSeconds(60))
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        headerLines.forEach(line -> b.header(line.getKey(), line.getValue()));
+        return send(b.build());
+    }
+
     /** A JSON POST without Content-Length (chunked transfer encoding). */
     public Answer postChunked(String path, byte[] body, Map<String, String> headers) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base(path) + path))
