@@ -2,17 +2,22 @@ package dev.payhook.ingress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.payhook.support.Gateway;
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.GatewayTest;
+import dev.payhook.support.Scrape;
 import dev.payhook.support.TestProvider;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The status codes of docs/DESIGN.md §6 for requests that never reach verification or the API. */
 class HttpContractTest extends GatewayTest {
+
+    private static final String BEARER = "Bearer " + Gateway.OPS_TOKEN;
 
     @Test
     void anUnknownAndASwitchedOffProviderGetTheSame404() {
@@ -31,6 +36,36 @@ class HttpContractTest extends GatewayTest {
                 .isEqualTo(405);
         assertThat(gateway.request("PUT", "/webhooks/paddle", Map.of()).status())
                 .isEqualTo(405);
+    }
+
+    /**
+     * What the container or Spring refuses before any handler is Payhook's JSON with a reason on
+     * both listeners, never an HTML page; headers over the limit are 431 and counted as a refusal.
+     */
+    @Test
+    void errorsNoHandlerAnsweredAreJsonWithAReason() {
+        double before = Scrape.of(gateway)
+                .value("payhook_ingress_rejected_total", "provider=stripe", "reason=headers_too_large");
+        Map<String, String> big = Map.of("X-Big", "a".repeat(9000));
+        for (String path : List.of("/webhooks/stripe", "/ops/dead-letters")) {
+            Answer tooLarge = gateway.raw("POST", path, big, "{}");
+            assertThat(tooLarge.status()).as(path).isEqualTo(431);
+            assertThat(tooLarge.json().path("error").asString()).isEqualTo("headers_too_large");
+        }
+        assertThat(Scrape.of(gateway)
+                        .value("payhook_ingress_rejected_total", "provider=stripe", "reason=headers_too_large"))
+                .isEqualTo(before + 1);
+        for (String path : List.of("/webhooks/str%2fipe", "/webhooks/str%00ipe", "/ops/x%2fy")) {
+            Answer malformed = gateway.raw("POST", path, Map.of(), "{}");
+            assertThat(malformed.status()).as(path).isEqualTo(400);
+            assertThat(malformed.json().path("error").asString()).as(path).isEqualTo("malformed_request");
+        }
+        Answer html = gateway.request("GET", "/ops/dead-letters", Map.of("Accept", "text/html", "Authorization", BEARER));
+        assertThat(html.status()).isEqualTo(406);
+        assertThat(html.json().path("error").asString()).isEqualTo("not_acceptable");
+        Answer method = gateway.request("DELETE", "/ops/dead-letters", Map.of("Authorization", BEARER));
+        assertThat(method.status()).isEqualTo(405);
+        assertThat(method.json().path("error").asString()).isEqualTo("method_not_allowed");
     }
 
     @Test
