@@ -63,7 +63,7 @@ public class ReceiptsController {
         Map<String, Object> row = new LinkedHashMap<>(rows.get(0));
         byte[] body = (byte[]) row.remove("body");
         row.put("headers", JSON.readTree((String) row.get("headers")));
-        // past payhook.evidence.retention only body_sha256 and body_dropped_at remain
+        // body_sha256 is there from the start; past payhook.evidence.retention only it and body_dropped_at remain
         row.put("body", body == null ? null : new String(body, StandardCharsets.UTF_8));
         row.put("body_base64", body == null ? null : Base64.getEncoder().encodeToString(body));
         // a thin notification's object, as the provider's API answered it when processing fetched it

@@ -189,10 +189,12 @@ public class ReceiptStore {
                 .findFirst();
     }
 
+    /** One receipt whole; its body's digest is the kept one once the body is dropped, else the body's own. */
     public List<Map<String, Object>> find(UUID id) {
         return jdbc.queryForList("""
                 SELECT id, provider, event_id, order_id, received_at, source_ip, outcome, reason, trace_id,
-                       source, run_id, fact, headers::text AS headers, body, encode(body_sha256, 'hex') AS body_sha256,
+                       source, run_id, fact, headers::text AS headers, body,
+                       encode(coalesce(body_sha256, sha256(body)), 'hex') AS body_sha256,
                        body_dropped_at, fetched_kind, fetched_body, fetched_at
                 FROM receipts WHERE id = ?""", id);
     }

@@ -63,6 +63,11 @@ class EvidenceRetentionTest extends GatewayTest {
                 .until(() -> count("SELECT count(*) FROM receipts WHERE event_id = ? AND outcome <> 'received'", recent)
                         == 1);
 
+        String receipt = jdbc.queryForObject("SELECT id::text FROM receipts WHERE event_id = ?", String.class, old);
+        assertThat(gateway.get("/ops/receipts/" + receipt).json().path("body_sha256").asString())
+                .as("a receipt whose body is kept shows its digest too")
+                .isEqualTo(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(oldBody)));
+
         jdbc.update(
                 "UPDATE receipts SET received_at = now() - interval '600 days' WHERE event_id IN (?, ?, ?)",
                 old,
@@ -75,7 +80,6 @@ class EvidenceRetentionTest extends GatewayTest {
         assertThat(bodyKept(reviewed)).as("evidence of an order under review").isTrue();
         assertThat(bodyKept(recent)).as("within the retention").isTrue();
 
-        String receipt = jdbc.queryForObject("SELECT id::text FROM receipts WHERE event_id = ?", String.class, old);
         JsonNode kept = gateway.get("/ops/receipts/" + receipt).json();
         assertThat(kept.path("outcome").asString()).isEqualTo("applied");
         assertThat(kept.path("body").isNull()).isTrue();
