@@ -1,5 +1,7 @@
 package dev.payhook.processing;
 
+import dev.payhook.alerts.AlertKind;
+import dev.payhook.alerts.Alerts;
 import dev.payhook.config.RefundProperties;
 import dev.payhook.payment.EventType;
 import dev.payhook.payment.RefundStatus;
@@ -17,6 +19,7 @@ import dev.payhook.store.RefundStore.RefundablePayment;
 import dev.payhook.store.ReviewStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
@@ -41,6 +44,7 @@ public class RefundRequests {
     private final OpsActionStore actions;
     private final MeterRegistry meters;
     private final RefundProperties properties;
+    private final Alerts alerts;
 
     public RefundRequests(
             RefundStore store,
@@ -49,7 +53,9 @@ public class RefundRequests {
             OrderEvents events,
             OpsActionStore actions,
             MeterRegistry meters,
-            RefundProperties properties) {
+            RefundProperties properties,
+            Alerts alerts) {
+        this.alerts = alerts;
         this.store = store;
         this.reviews = reviews;
         this.providers = providers;
@@ -258,7 +264,9 @@ public class RefundRequests {
         } else if (answer instanceof RefundAnswer.Refused refused) {
             fail(request, refused.reason());
         } else {
-            store.later(request.id(), followUp, "the provider has no refund under " + request.reference());
+            String why = "the provider has no refund under " + request.reference();
+            store.later(request.id(), followUp, why);
+            stillUnknown(request, why);
         }
     }
 
@@ -270,9 +278,26 @@ public class RefundRequests {
             return;
         }
         store.move(request.id(), RefundStatus.UNKNOWN, null, why, followUp)
-                .ifPresentOrElse(
-                        r -> counted(r.provider(), RefundStatus.UNKNOWN),
-                        () -> store.later(request.id(), followUp, why));
+                .ifPresentOrElse(r -> counted(r.provider(), RefundStatus.UNKNOWN), () -> {
+                    store.later(request.id(), followUp, why);
+                    stillUnknown(request, why);
+                });
+    }
+
+    /** Asked again and still not known: one alert per request, however often it is asked. */
+    private void stillUnknown(RefundRequest request, String why) {
+        if (request.status() == RefundStatus.UNKNOWN) {
+            alerts.raise(
+                    AlertKind.REFUND_OUTCOME_UNKNOWN,
+                    request.id().toString(),
+                    Map.of(
+                            "provider", request.provider(),
+                            "provider_payment_id", request.providerPaymentId(),
+                            "reference", request.reference(),
+                            "amount_minor", request.amountMinor(),
+                            "currency", request.currency(),
+                            "last_error", why));
+        }
     }
 
     /** A refund event of the provider's went through processing: the request of that refund is settled by it. */

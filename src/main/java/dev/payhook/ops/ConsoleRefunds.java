@@ -1,0 +1,51 @@
+package dev.payhook.ops;
+
+import dev.payhook.payment.RefundStatus;
+import dev.payhook.payment.WireName;
+import dev.payhook.provider.Money;
+import dev.payhook.store.RefundStore;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+
+/**
+ * Refund requests on the console, newest first, filtered by status: where each stands with the
+ * provider, and for one whose outcome is unknown, what the last call said.
+ */
+@Controller
+public class ConsoleRefunds {
+
+    private final RefundStore store;
+    private final Clock clock;
+
+    public ConsoleRefunds(RefundStore store, Clock clock) {
+        this.store = store;
+        this.clock = clock;
+    }
+
+    @GetMapping("/ops/console/refunds")
+    public String list(@RequestParam(defaultValue = "all") String status, Model model) {
+        model.addAttribute("status", status);
+        model.addAttribute(
+                "statuses",
+                Stream.of(RefundStatus.values()).map(WireName::wireName).toList());
+        try {
+            List<Map<String, Object>> rows = Ages.of(
+                    store.list(Inputs.status(status, RefundStatus.class), 200), "created_at", clock);
+            rows.forEach(r -> r.put(
+                    "amount",
+                    Money.toMajor(((Number) r.get("amount_minor")).longValue(), (String) r.get("currency")) + " "
+                            + r.get("currency")));
+            model.addAttribute("refunds", rows);
+        } catch (InvalidInput e) {
+            model.addAttribute("refunds", List.of());
+            model.addAttribute("message", e.getMessage());
+        }
+        return "ops/refunds";
+    }
+}
