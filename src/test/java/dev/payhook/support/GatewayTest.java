@@ -37,6 +37,8 @@ import tools.jackson.databind.JsonNode;
             "payhook.ops.tokens.support.roles=read,operate",
             "payhook.ops.tokens.finance.token=" + GatewayTest.REFUND_TOKEN,
             "payhook.ops.tokens.finance.roles=read,refund",
+            "payhook.ops.tokens.shop.token=" + GatewayTest.ORDERS_TOKEN,
+            "payhook.ops.tokens.shop.roles=orders",
             "payhook.ops.port=0",
             "payhook.events.subscribers=" + GatewayTest.SUBSCRIBER,
             "payhook.outbox.poll-interval=50ms",
@@ -209,6 +211,7 @@ public abstract class GatewayTest {
     public static final String READ_TOKEN = "dashboard-read-only-0123456789abcdef0123";
     public static final String OPERATE_TOKEN = "support-read-operate-0123456789abcdef012";
     public static final String REFUND_TOKEN = "finance-read-refund-0123456789abcdef0123";
+    public static final String ORDERS_TOKEN = "shop-backend-orders-0123456789abcdef01234";
 
     /** A merchant consumer of payhook.events with its durable queue. */
     public static final String SUBSCRIBER = "merchant-test";

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Named tokens do what their roles allow and nothing else: a {@code read} token reads, an
- * {@code operate} token also changes things but gives no money back; each is refused with 403
+ * {@code operate} token also changes things but gives no money back, an {@code orders} token
+ * registers and reads orders only; each is refused with 403
  * naming the role it lacks, before its request is looked at, and the audit trail names the token.
  */
 class RolesTest extends GatewayTest {
@@ -73,6 +74,28 @@ class RolesTest extends GatewayTest {
         assertThat(jdbc.queryForObject("SELECT actor FROM ops_actions WHERE target = ?", String.class, gone + "-mira"))
                 .as("the person the caller names, and the token they used")
                 .isEqualTo("Mira via token:support from 127.0.0.1");
+    }
+
+    @Test
+    void anOrdersTokenRegistersOrdersAndReadsThemBackAndNothingElse() {
+        Gateway shop = gateway.withToken(ORDERS_TOKEN);
+        String order = unique("ord");
+        assertThat(shop.putOrder(order, 500, "USD").status()).isEqualTo(201);
+        assertThat(shop.get("/api/orders/" + order).json().path("status").asString())
+                .isEqualTo("pending");
+        for (String read : new String[] {"/ops/reviews", "/ops/dead-letters", "/api/orders", "/actuator/prometheus"}) {
+            Gateway.Answer answer = shop.get(read);
+            assertThat(answer.status()).as(read).isEqualTo(403);
+            assertThat(answer.json().path("role").asString()).isEqualTo("read");
+        }
+        for (String[] write : WRITES) {
+            if (!write[1].startsWith("/api/orders/")) {
+                Gateway.Answer answer = shop.call(write[0], write[1], write[2]);
+                assertThat(answer.status()).as(write[0] + " " + write[1]).isEqualTo(403);
+                assertThat(answer.json().path("role").asString()).isEqualTo(write[3]);
+            }
+        }
+        assertThat(shop.call("DELETE", "/api/orders/" + order, null).status()).isEqualTo(403);
     }
 
     @Test
