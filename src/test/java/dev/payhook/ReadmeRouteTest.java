@@ -15,12 +15,16 @@ import org.apache.camel.CamelContext;
 import org.apache.camel.support.PluginHelper;
 import org.apache.camel.support.ResourceHelper;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * The README's example of an integrator's own route, as it is written there, runs in the gateway:
  * a review reaches the chat webhook, an order that was only paid does not.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class ReadmeRouteTest extends GatewayTest {
 
     /** The YAML block after the README says "write your own route". */
@@ -35,7 +39,7 @@ class ReadmeRouteTest extends GatewayTest {
     EventSubscribers subscribers;
 
     @Test
-    void theReadmesChatRouteForwardsAReviewAndNotAPayment() throws Exception {
+    void theReadmesChatRouteForwardsAReviewAndNotAPayment(CapturedOutput output) throws Exception {
         Matcher example = EXAMPLE.matcher(Files.readString(Path.of("README.md")));
         assertThat(example.find()).as("the README's example route").isTrue();
         String route = example.group(1);
@@ -45,6 +49,10 @@ class ReadmeRouteTest extends GatewayTest {
         PluginHelper.getRoutesLoader(camel)
                 .loadRoutes(ResourceHelper.fromString(
                         "readme-example.yaml", route.replace(CHAT, MerchantReceiver.url("chat"))));
+
+        assertThat(output.getAll())
+                .as("written in the canonical notation, it loads without Camel's warning")
+                .doesNotContain("compact notation detected");
 
         String order = unique("ord");
         long review = payTwice(TestProvider.STRIPE, order, unique("pay"), 700, "USD");

@@ -29,6 +29,13 @@ public class EmbeddedBrokerConfig {
     /** Bytes of messages all addresses together hold in memory before paging. */
     static final long IN_MEMORY_BYTES = 32L * 1024 * 1024;
 
+    /**
+     * Where the broker puts a message it gives up on: past its delivery attempts (any address but
+     * payhook.inbound) or expired. Without one it would drop the message, and says so at every start
+     * for every queue; with the same one as broker/broker.xml, nothing is dropped and ops see it.
+     */
+    private static final SimpleString DLQ = SimpleString.of(Destination.DLQ.address());
+
     @Bean
     ArtemisConfigurationCustomizer payhookAddressSettings() {
         return configuration -> configuration
@@ -37,7 +44,9 @@ public class EmbeddedBrokerConfig {
                         "#",
                         new AddressSettings()
                                 .setMaxSizeBytes(PAGE_AFTER_BYTES)
-                                .setAddressFullMessagePolicy(AddressFullMessagePolicy.PAGE))
+                                .setAddressFullMessagePolicy(AddressFullMessagePolicy.PAGE)
+                                .setDeadLetterAddress(DLQ)
+                                .setExpiryAddress(DLQ))
                 .addAddressSetting(
                         Destination.INBOUND.address(),
                         new AddressSettings()
@@ -47,6 +56,7 @@ public class EmbeddedBrokerConfig {
                                 .setRedeliveryMultiplier(Redelivery.MULTIPLIER)
                                 .setMaxRedeliveryDelay(Redelivery.MAX_DELAY.toMillis())
                                 .setMaxDeliveryAttempts(-1)
-                                .setDeadLetterAddress(SimpleString.of(Destination.DLQ.address())));
+                                .setDeadLetterAddress(DLQ)
+                                .setExpiryAddress(DLQ));
     }
 }

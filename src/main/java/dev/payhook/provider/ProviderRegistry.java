@@ -86,7 +86,8 @@ public class ProviderRegistry {
                         + " empty but provider " + id + " is enabled: set " + (missing.size() == 1 ? "it" : "them")
                         + " (see config/application.yml) or " + prefix + ".enabled=false");
             } else if (!missing.isEmpty()) {
-                log.warn(
+                // a provider the merchant does not use: off, as configured, not a problem
+                log.info(
                         "Provider {} has no credentials ({}): it is off and POST /webhooks/{} answers 404",
                         id,
                         String.join(", ", missing),
@@ -132,7 +133,8 @@ public class ProviderRegistry {
                     + " empty but other " + prefix + " credentials are set: set all of them or none");
         } else {
             provider.cannotAsk("no API credentials (" + String.join(", ", missing) + ")");
-            log.warn("Provider {} takes webhooks but the reconciler cannot ask its API: {}", id, provider.cannotAsk());
+            // a configuration, not a fault: every run that needed the API says so again as a finding
+            log.info("Provider {} takes webhooks but the reconciler cannot ask its API: {}", id, provider.cannotAsk());
         }
     }
 

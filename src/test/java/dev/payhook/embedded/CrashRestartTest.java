@@ -44,6 +44,9 @@ class CrashRestartTest {
         String order = "ord-crash";
         long orphan;
         try (GatewayProcess first = GatewayProcess.start(data)) {
+            assertThat(first.warningsAtStart())
+                    .as("a clean start logs no WARN or ERROR line")
+                    .isEmpty();
             pay(first.gateway, order, "evt_crash_1", "pi_crash_1");
             orphan = postmaster().orElseThrow().pid();
             first.kill();

@@ -199,6 +199,23 @@ public final class GatewayProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * The lines at WARN or ERROR (and the JVM's own warnings) that the gateway wrote before it said
+     * it had started: none, for a start that went as it should.
+     */
+    public List<String> warningsAtStart() {
+        List<String> warnings = new ArrayList<>();
+        for (String line : log().lines().toList()) {
+            if (line.matches("\\S+\\s+(WARN|ERROR) .*") || line.startsWith("WARNING:")) {
+                warnings.add(line);
+            }
+            if (line.contains("Started PayhookApplication")) {
+                return warnings;
+            }
+        }
+        throw new IllegalStateException("the gateway has not said it started:\n" + tail());
+    }
+
     private String tail() {
         String all = log();
         return all.substring(Math.max(0, all.length() - 4000));
