@@ -9,6 +9,7 @@ import dev.payhook.support.TestProvider;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -48,6 +49,31 @@ class LogHygieneTest extends GatewayTest {
     }
 
     /**
+     * A dead letter for a known reason is one WARN line with its receipt, reason and trace id: no
+     * ERROR, no stack trace, and not the words of a payload a parser quoted.
+     */
+    @Test
+    void aDeadLetterForAKnownReasonIsOneLine(CapturedOutput output) {
+        TestProvider stripe = TestProvider.STRIPE;
+        String unknown = unique("evt");
+        gateway.deliver(stripe, unknown, stripe.payment(unknown, unique("pay"), unique("ord"), 100, "USD", Instant.now()));
+        String token = "tok_6011" + unique("x");
+        String broken = unique("evt");
+        byte[] notJson = ("{\"id\":\"" + broken + "\",\"type\":" + token + "}").getBytes(StandardCharsets.UTF_8);
+        gateway.deliver(stripe, broken, notJson);
+        await().atMost(DEADLINE)
+                .until(() -> output.getAll().contains(": unknown_order (dead letter")
+                        && output.getAll().contains(": unparseable (dead letter"));
+
+        List<String> lines = output.getAll().lines().toList();
+        assertThat(lines)
+                .filteredOn(line -> line.contains("Dead-lettered receipt"))
+                .allMatch(line -> line.contains(" WARN ") && line.matches(".*\\[[0-9a-f]{32}\\].*"));
+        assertThat(lines).noneMatch(line -> line.contains(" ERROR ") || line.contains("TransactionErrorHandler"));
+        assertThat(output.getAll()).doesNotContain(token);
+    }
+
+    /**
      * A form body on a JSON provider's path: 415 like any other wrong content type, and none of it
      * in the log (forged lines included), as PayPal's path too.
      */
@@ -81,7 +107,7 @@ class LogHygieneTest extends GatewayTest {
         String query = "?order_id=" + order + URLEncoder.encode("\r\n" + forged + "-return", StandardCharsets.UTF_8);
         gateway.request("GET", "/returns/esewa" + query, Map.of());
         gateway.request("GET", "/returns/esewa/failure" + query, Map.of());
-        await().atMost(DEADLINE).until(() -> output.getAll().contains("of stripe: INVALID_IDENTIFIER"));
+        await().atMost(DEADLINE).until(() -> output.getAll().contains("of stripe: invalid_identifier"));
 
         assertThat(output.getAll().lines()).noneMatch(line -> line.startsWith("1999-01-01"));
     }
