@@ -1,5 +1,6 @@
 package dev.payhook.embedded;
 
+import dev.payhook.config.SetupFailure;
 import dev.payhook.config.PayhookProperties;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
@@ -122,8 +123,9 @@ final class PostgresStart implements DisposableBean {
         try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
             probe.setReuseAddress(true);
         } catch (IOException e) {
-            throw new IllegalStateException("payhook.embedded-postgres.port " + port + " is in use (another Payhook or "
-                    + "PostgreSQL?): set another port, or 0 for any free one");
+            throw new SetupFailure(
+                    "payhook.embedded-postgres.port " + port + " is in use (another Payhook or PostgreSQL?)",
+                    "set another port, or 0 for any free one");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.payhook.embedded;
 
+import dev.payhook.config.SetupFailure;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -63,9 +64,9 @@ public final class Postmaster {
         }
         long pid = orphan.get().pid();
         if (ownedByALiveGateway(dataDir)) {
-            throw new IllegalStateException("The embedded PostgreSQL of " + dataDir + " (pid " + pid
-                    + ") belongs to a Payhook that is still running: stop it, or give this one another "
-                    + "payhook.embedded-postgres.data-dir");
+            throw new SetupFailure(
+                    "The embedded PostgreSQL of " + dataDir + " (pid " + pid + ") belongs to a Payhook that is still running",
+                    "stop it, or give this one another payhook.embedded-postgres.data-dir");
         }
         log.warn(
                 "Stopping the embedded PostgreSQL (pid {}) that a gateway which did not shut down left running on {}",

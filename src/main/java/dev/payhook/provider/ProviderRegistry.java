@@ -1,5 +1,6 @@
 package dev.payhook.provider;
 
+import dev.payhook.config.SetupFailure;
 import dev.payhook.config.AddressRanges;
 import dev.payhook.config.PayhookProperties;
 import dev.payhook.config.ProviderProperties;
@@ -53,24 +54,27 @@ public class ProviderRegistry {
         configured.forEach((id, p) -> {
             String prefix = "payhook.providers." + id;
             if (!id.matches("[A-Za-z0-9_-]{1,64}")) {
-                throw new IllegalStateException(prefix + ": a provider id is 1 to 64 letters, digits, - or _, "
-                        + "as it is the last segment of POST /webhooks/<id>");
+                throw new SetupFailure(
+                        prefix + ": a provider id is 1 to 64 letters, digits, - or _",
+                        "rename it: it is the last segment of POST /webhooks/<id>");
             }
             SchemeFactory<?> scheme = schemesByName.get(p.getScheme());
             if (scheme == null) {
-                throw new IllegalStateException(prefix + ".scheme: unknown scheme '" + p.getScheme() + "', known: "
-                        + new TreeSet<>(schemesByName.keySet()));
+                throw new SetupFailure(
+                        prefix + ".scheme: unknown scheme '" + p.getScheme() + "'",
+                        "use one of " + new TreeSet<>(schemesByName.keySet()));
             }
             String formatName = p.getFormat() != null
                     ? p.getFormat()
                     : scheme.defaultFormat().orElse(formatsByName.containsKey(id) ? id : null);
             FormatFactory<?> format = formatName == null ? null : formatsByName.get(formatName);
             if (format == null) {
-                throw new IllegalStateException(prefix + ".format: "
-                        + (formatName == null
-                                ? "required for scheme " + p.getScheme()
-                                : "unknown format '" + formatName + "'")
-                        + ", known: " + new TreeSet<>(formatsByName.keySet()));
+                throw new SetupFailure(
+                        prefix + ".format: "
+                                + (formatName == null
+                                        ? "required for scheme " + p.getScheme()
+                                        : "unknown format '" + formatName + "'"),
+                        "use one of " + new TreeSet<>(formatsByName.keySet()));
             }
             // each binds its own class from the same entry: the entry may hold settings of both
             ProviderSettings s = binder.bindOrCreate(prefix, Bindable.of(scheme.settings()));
@@ -82,9 +86,11 @@ public class ProviderRegistry {
                 log.info("Provider {} is disabled ({}.enabled=false)", id, prefix);
             } else if (!missing.isEmpty()
                     && (Boolean.TRUE.equals(p.getEnabled()) || missing.size() < credentials.size())) {
-                throw new IllegalStateException(String.join(", ", missing) + (missing.size() == 1 ? " is" : " are")
-                        + " empty but provider " + id + " is enabled: set " + (missing.size() == 1 ? "it" : "them")
-                        + " (see config/application.yml) or " + prefix + ".enabled=false");
+                throw new SetupFailure(
+                        String.join(", ", missing) + (missing.size() == 1 ? " is" : " are") + " empty but provider "
+                                + id + " is enabled",
+                        "set " + (missing.size() == 1 ? "it" : "them") + " (see config/application.yml) or "
+                                + prefix + ".enabled=false");
             } else if (!missing.isEmpty()) {
                 // a provider the merchant does not use: off, as configured, not a problem
                 log.info(
@@ -129,8 +135,10 @@ public class ProviderRegistry {
                 log.info("Provider {}: {}; its API is used for refunds only", id, provider.cannotAsk());
             }
         } else if (missing.size() < settings.credentials().size()) {
-            throw new IllegalStateException(String.join(", ", missing) + (missing.size() == 1 ? " is" : " are")
-                    + " empty but other " + prefix + " credentials are set: set all of them or none");
+            throw new SetupFailure(
+                    String.join(", ", missing) + (missing.size() == 1 ? " is" : " are") + " empty but other " + prefix
+                            + " credentials are set",
+                    "set all of them or none");
         } else {
             provider.cannotAsk("no API credentials (" + String.join(", ", missing) + ")");
             // a configuration, not a fault: every run that needed the API says so again as a finding

@@ -1,5 +1,6 @@
 package dev.payhook.web;
 
+import dev.payhook.config.SetupFailure;
 import dev.payhook.config.PayhookProperties;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.InetAddress;
@@ -32,8 +33,9 @@ public class Listeners implements WebServerFactoryCustomizer<TomcatServletWebSer
     @Override
     public void customize(TomcatServletWebServerFactory factory) {
         if (settings.getPort() != 0 && settings.getPort() == factory.getPort()) {
-            throw new IllegalStateException("payhook.ops.port (" + settings.getPort()
-                    + ") must differ from server.port: the management listener is its own");
+            throw new SetupFailure(
+                    "payhook.ops.port (" + settings.getPort() + ") is server.port too",
+                    "give the management listener a port of its own");
         }
         Connector connector = new Connector(TomcatServletWebServerFactory.DEFAULT_PROTOCOL);
         connector.setPort(settings.getPort());
@@ -68,7 +70,9 @@ public class Listeners implements WebServerFactoryCustomizer<TomcatServletWebSer
             }
             return address.getHostAddress();
         } catch (UnknownHostException e) {
-            throw new IllegalStateException("payhook.ops.address '" + configured + "' does not resolve", e);
+            throw new SetupFailure(
+                    "payhook.ops.address '" + configured + "' does not resolve",
+                    "set an address or a host name this machine resolves (default 127.0.0.1)");
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.payhook.web;
 
+import dev.payhook.config.SetupFailure;
 import dev.payhook.config.OpsRole;
 import dev.payhook.config.PayhookProperties;
 import java.nio.charset.StandardCharsets;
@@ -62,21 +63,22 @@ public class OpsTokens {
         String value = configured.trim();
         if (value.isEmpty()) {
             if (!SINGLE.equals(holder.name())) {
-                throw new IllegalStateException(property + " is empty: a named token needs a value");
+                throw new SetupFailure(property + " is empty", "a named token needs a value; generate one with openssl rand -hex 32");
             }
             return;
         }
         if (value.length() < MIN_LENGTH) {
             // the README's own example once was "change-me": a token that short is guessed, not kept
-            throw new IllegalStateException(property + " is " + value.length() + " characters long; at least "
-                    + MIN_LENGTH + " are required: generate one with openssl rand -hex 32");
+            throw new SetupFailure(
+                    property + " is " + value.length() + " characters long; at least " + MIN_LENGTH + " are required",
+                    "generate one with openssl rand -hex 32");
         }
         byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
         for (Token other : tokens) {
             if (MessageDigest.isEqual(other.value(), bytes)) {
-                throw new IllegalStateException(property + " has the same value as the token of "
-                        + other.holder().principal() + ": each holder needs its own, or the audit trail cannot "
-                        + "tell them apart");
+                throw new SetupFailure(
+                        property + " has the same value as the token of " + other.holder().principal(),
+                        "give each holder a token of its own, or the audit trail cannot tell them apart");
             }
         }
         tokens.add(new Token(bytes, holder));
