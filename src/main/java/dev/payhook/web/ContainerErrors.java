@@ -1,5 +1,6 @@
 package dev.payhook.web;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.core.Ordered;
@@ -14,9 +15,10 @@ import org.springframework.stereotype.Component;
 @Order(Ordered.LOWEST_PRECEDENCE)
 public class ContainerErrors implements WebServerFactoryCustomizer<TomcatServletWebServerFactory> {
 
-    private final EdgeRefusals refusals;
+    /** Looked up when a refusal happens: the web server is made before the database it keeps them in. */
+    private final ObjectProvider<EdgeRefusals> refusals;
 
-    public ContainerErrors(EdgeRefusals refusals) {
+    public ContainerErrors(ObjectProvider<EdgeRefusals> refusals) {
         this.refusals = refusals;
     }
 

@@ -9,6 +9,7 @@ import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.springframework.beans.factory.ObjectProvider;
 
 /**
  * What Tomcat answers for a request it refuses before any servlet runs (a path with {@code %2f} or
@@ -21,14 +22,14 @@ final class JsonErrorReport extends ErrorReportValve {
     /** Tomcat's own message for headers over the limit: the only sign that a 400 is one. */
     private static final String HEADER_TOO_LARGE = "Request header is too large";
 
-    private final EdgeRefusals refusals;
+    private final ObjectProvider<EdgeRefusals> refusals;
 
-    private JsonErrorReport(EdgeRefusals refusals) {
+    private JsonErrorReport(ObjectProvider<EdgeRefusals> refusals) {
         this.refusals = refusals;
     }
 
     /** Puts this report in place of Tomcat's (and Spring Boot's) on {@code host}. */
-    static void install(Container host, EdgeRefusals refusals) {
+    static void install(Container host, ObjectProvider<EdgeRefusals> refusals) {
         for (Valve valve : host.getPipeline().getValves()) {
             if (valve instanceof ErrorReportValve) {
                 host.getPipeline().removeValve(valve);
@@ -53,8 +54,9 @@ final class JsonErrorReport extends ErrorReportValve {
         response.setStatus(reason.status);
         if (request.getRequestURI() != null) {
             String provider = EdgeRefusals.provider(request);
-            if (provider != null) {
-                refusals.refused(provider, request, reason.wireName, new byte[0]);
+            EdgeRefusals kept = refusals.getIfAvailable();
+            if (provider != null && kept != null) {
+                kept.refused(provider, request, reason.wireName, new byte[0]);
             }
         }
         try {
