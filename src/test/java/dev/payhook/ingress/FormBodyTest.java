@@ -34,30 +34,26 @@ class FormBodyTest extends GatewayTest {
 
     @Test
     void aFormBodyOnAJsonProvidersPathIs415KeptAndCounted() {
-        Instant since = Instant.now();
-        double before = rejected("stripe", "unsupported_content_type");
-        for (String body : NOT_PAIRS) {
-            Answer answer = post("stripe", FORM, body);
-            assertThat(answer.status()).as(body).isEqualTo(415);
-            assertThat(answer.json().path("error").asString()).isEqualTo("unsupported_content_type");
-        }
-        assertThat(rejected("stripe", "unsupported_content_type") - before).isEqualTo(NOT_PAIRS.size());
-        assertThat(kept("stripe", since, "unsupported_content_type")).containsAll(NOT_PAIRS);
+        assertEveryNotPairIsRefusedKeptAndCounted("stripe", 415, "unsupported_content_type");
     }
 
     @Test
     void aFormTheBindingCannotDecodeIs400OnAFormProvidersPath() {
-        Instant since = Instant.now();
-        double before = rejected("alipay", "malformed_form_body");
-        for (String body : NOT_PAIRS) {
-            Answer answer = post("alipay", FORM, body);
-            assertThat(answer.status()).as(body).isEqualTo(400);
-            assertThat(answer.json().path("error").asString()).isEqualTo("malformed_form_body");
-        }
-        assertThat(rejected("alipay", "malformed_form_body") - before).isEqualTo(NOT_PAIRS.size());
-        assertThat(kept("alipay", since, "malformed_form_body")).containsAll(NOT_PAIRS);
+        assertEveryNotPairIsRefusedKeptAndCounted("alipay", 400, "malformed_form_body");
         // empty parameters at the end are never read: the route sees the form, and its signature decides
         assertThat(post("alipay", FORM, "sign=AAAA&sign_type=RSA2&&").status()).isEqualTo(401);
+    }
+
+    private void assertEveryNotPairIsRefusedKeptAndCounted(String provider, int status, String reason) {
+        Instant since = Instant.now();
+        double before = rejected(provider, reason);
+        for (String body : NOT_PAIRS) {
+            Answer answer = post(provider, FORM, body);
+            assertThat(answer.status()).as(body).isEqualTo(status);
+            assertThat(answer.json().path("error").asString()).isEqualTo(reason);
+        }
+        assertThat(rejected(provider, reason) - before).isEqualTo(NOT_PAIRS.size());
+        assertThat(kept(provider, since, reason)).containsAll(NOT_PAIRS);
     }
 
     /** Whatever a provider's content type, a forged log line in a body never starts a line of the log. */
