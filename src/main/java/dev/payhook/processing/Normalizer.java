@@ -13,6 +13,7 @@ import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import org.apache.camel.Body;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
@@ -57,19 +58,21 @@ public class Normalizer implements Processor {
         message.setBody(provider.read(request, envelope.fact()));
         Optional<ObjectRef> named = envelope.pulled() ? Optional.empty() : provider.namedObject(request);
         if (named.isPresent()) {
-            message.setBody(provider.readFetched(request, fetched(exchange, provider, named.get())));
+            message.setBody(provider.readFetched(request, fetched(exchange, envelope.receiptId(), provider, named.get())));
         }
     }
 
     /**
-     * The object a thin notification names, fetched now (docs/DESIGN.md §4.3) and kept for the
-     * receipt. No answer is {@link dev.payhook.provider.ApiFailure}: the message is tried again
+     * The object a thin notification names, as {@link ThinFetches} fetched it before the batch's
+     * transaction, or fetched now (a message processed on its own), and kept for the receipt. No answer is {@link dev.payhook.provider.ApiFailure}: the message is tried again
      * later, however often, never dead-lettered for it; an object the provider does not know is
      * dead-lettered {@code unknown_object}.
      */
-    private static Fact fetched(Exchange exchange, Provider provider, ObjectRef object) {
-        Fact fetched = provider.fetch(object)
-                .orElseThrow(() -> new UnknownReference(
+    private static Fact fetched(Exchange exchange, UUID receipt, Provider provider, ObjectRef object) {
+        Optional<Fact> answer = ThinFetches.of(exchange, receipt)
+                .map(ThinFetches.Outcome::answer)
+                .orElseGet(() -> provider.fetch(object));
+        Fact fetched = answer.orElseThrow(() -> new UnknownReference(
                         DeadLetterReason.UNKNOWN_OBJECT,
                         "the provider's API does not know the " + object.type() + " the notification names"));
         exchange.setProperty(Evidence.FETCHED, fetched);

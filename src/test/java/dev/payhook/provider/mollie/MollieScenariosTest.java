@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.payhook.support.Gateway.Answer;
+import dev.payhook.support.HeldAnswers;
 import dev.payhook.support.MollieApiStubs;
 import dev.payhook.support.MollieApiStubs.Payment;
 import dev.payhook.support.ProviderScenarios;
@@ -119,6 +120,28 @@ class MollieScenariosTest extends ProviderScenarios {
         assertThat(evidence.path("body").asString()).isEqualTo("id=" + payment);
         assertThat(evidence.path("fetched_kind").asString()).isEqualTo("payment");
         assertThat(evidence.path("fetched_body").asString()).isEqualTo(new String(paid.json(), StandardCharsets.UTF_8));
+    }
+
+    /** While Mollie takes its time to answer, the batch holds no database transaction open. */
+    @Test
+    void aSlowApiHoldsNoDatabaseTransactionWhileItIsAsked() throws Exception {
+        String order = unique("ord"), payment = unique("tr");
+        gateway.putOrder(order, 1200, currency());
+        MollieApiStubs.answer(Payment.paid(payment, order, 1200, currency(), Instant.now()));
+        try (HeldAnswers.Hold hold = HeldAnswers.hold("/mollie/v2/payments/" + payment)) {
+            assertAccepted(send(notification(payment, null)));
+            assertThat(hold.awaitArrival(DEADLINE)).isTrue();
+            // for as long as the answer is held, no transaction stays open beyond what a short one takes
+            await().during(Duration.ofMillis(500))
+                    .atMost(Duration.ofMillis(800))
+                    .until(() -> count("""
+                                    SELECT count(*) FROM pg_stat_activity
+                                    WHERE datname = current_database() AND pid <> pg_backend_pid()
+                                      AND state LIKE 'idle in transaction%'
+                                      AND xact_start < now() - interval '200 milliseconds'""")
+                            == 0);
+        }
+        awaitOrder(order, "paid");
     }
 
     @Test
