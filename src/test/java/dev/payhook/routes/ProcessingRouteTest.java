@@ -164,6 +164,8 @@ class ProcessingRouteTest extends YamlRouteTest {
         registry.bind("failures", new Failures(properties, new SimpleMeterRegistry()));
         registry.bind("eventRouting", ROUTING);
         registry.bind("retries", new Retries());
+        // these deliveries are no thin notifications: nothing to fetch before the transaction
+        registry.bind("thinFetches", (Processor) exchange -> {});
         for (String policy : List.of("batchTransaction", "deliveryTransaction")) {
             registry.bind(policy, new SpringTransactionPolicy(new NoTransactions()));
         }
