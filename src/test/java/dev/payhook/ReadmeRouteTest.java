@@ -21,8 +21,9 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * The README's example of an integrator's own route, as it is written there, runs in the gateway:
- * a review reaches the chat webhook, an order that was only paid does not.
+ * The README's example of an integrator's own route, as it is written there, runs in the gateway
+ * without a setting naming its queue: a review reaches the chat webhook, an order that was only
+ * paid does not.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class ReadmeRouteTest extends GatewayTest {
@@ -44,8 +45,7 @@ class ReadmeRouteTest extends GatewayTest {
         assertThat(example.find()).as("the README's example route").isTrue();
         String route = example.group(1);
         assertThat(route).contains("payhook.events.ops-chat", CHAT);
-        // the README's subscriber, declared as payhook.events.subscribers=ops-chat would at start-up
-        subscribers.declare("ops-chat", "");
+        // no payhook.events.subscribers=ops-chat: the route's queue is declared because the route consumes it
         PluginHelper.getRoutesLoader(camel)
                 .loadRoutes(ResourceHelper.fromString(
                         "readme-example.yaml", route.replace(CHAT, MerchantReceiver.url("chat"))));
@@ -53,6 +53,7 @@ class ReadmeRouteTest extends GatewayTest {
         assertThat(output.getAll())
                 .as("written in the canonical notation, it loads without Camel's warning")
                 .doesNotContain("compact notation detected");
+        assertThat(subscribers.queues()).contains("payhook.events.ops-chat");
 
         String order = unique("ord");
         long review = payTwice(TestProvider.STRIPE, order, unique("pay"), 700, "USD");

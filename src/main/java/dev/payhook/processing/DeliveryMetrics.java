@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.regex.Pattern;
 import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -53,6 +54,18 @@ public class DeliveryMetrics {
             }
         });
     }
+
+    /**
+     * An event Payhook took no action on, by the provider's own type: what an integrator is not
+     * handling. A type that is no plain name (it is the sender's to choose) is counted as {@code other}.
+     */
+    public void ignored(String provider, String providerType) {
+        String type = providerType != null && PLAIN_TYPE.matcher(providerType).matches() ? providerType : "other";
+        AfterCommit.run(() -> meters.counter("payhook.events.ignored", "provider", provider, "type", type)
+                .increment());
+    }
+
+    private static final Pattern PLAIN_TYPE = Pattern.compile("[A-Za-z0-9_.:-]{1,64}");
 
     /** A duplicate that waited for another consumer holding the same event id, which won. */
     public void lockConflict(String provider) {

@@ -159,6 +159,7 @@ public class EventApplier {
 
     public void other(@Body NormalizedEvent e, @ExchangeProperty(Evidence.RECEIPT) Receipt receipt) {
         outcome(receipt, e, ReceiptOutcome.IGNORED, "event type " + e.providerType() + " has no effect", e.orderId());
+        metrics.ignored(e.provider(), e.providerType());
     }
 
     /** A test event on a live gateway, or one for another merchant's account: kept as evidence, no effect at all. */

@@ -76,6 +76,8 @@ class MetricsTest extends GatewayTest {
         awaitMoved("review", review, () -> deliveries("review"));
 
         double ignored = deliveries("ignored");
+        double customers = Scrape.of(gateway)
+                .value("payhook_events_ignored_total", "provider=stripe", "type=customer.created");
         String customer = unique("evt");
         byte[] noEffect = ("{\"id\":\"" + customer
                         + "\",\"object\":\"event\",\"type\":\"customer.created\",\"created\":"
@@ -84,6 +86,9 @@ class MetricsTest extends GatewayTest {
                 .getBytes(StandardCharsets.UTF_8);
         gateway.deliver(STRIPE, customer, noEffect);
         awaitMoved("ignored", ignored, () -> deliveries("ignored"));
+        assertThat(Scrape.of(gateway).value("payhook_events_ignored_total", "provider=stripe", "type=customer.created"))
+                .as("what the integrator is not handling, by the provider's type")
+                .isEqualTo(customers + 1);
 
         double deadLettered = deliveries("dead_lettered");
         double alerts = Scrape.of(gateway).value("payhook_alerts_total", "kind=unknown_order");

@@ -1,0 +1,47 @@
+package dev.payhook.outbox;
+
+import dev.payhook.broker.Destination;
+import java.util.Collection;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.camel.Route;
+import org.apache.camel.support.LifecycleStrategySupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * A route that consumes a subscriber queue of payhook.events ({@code
+ * payhook.events::payhook.events.<name>}) gets its durable queue declared before it starts, whether
+ * or not {@code payhook.events.subscribers} names it: without the queue the route would start, say
+ * so, and never receive anything.
+ */
+@Component
+public class SubscriberRoutes extends LifecycleStrategySupport {
+
+    private static final Logger log = LoggerFactory.getLogger(SubscriberRoutes.class);
+
+    private static final Pattern SUBSCRIBER_QUEUE = Pattern.compile(Pattern.quote(Destination.EVENTS.address() + "::")
+            + Pattern.quote(Destination.EVENTS.address() + ".") + "([A-Za-z0-9_.-]+)");
+
+    private final EventSubscribers subscribers;
+
+    public SubscriberRoutes(EventSubscribers subscribers) {
+        this.subscribers = subscribers;
+    }
+
+    @Override
+    public void onRoutesAdd(Collection<Route> routes) {
+        for (Route route : routes) {
+            Matcher consumed = SUBSCRIBER_QUEUE.matcher(route.getEndpoint().getEndpointUri());
+            if (consumed.find() && !subscribers.queues().contains(EventSubscribers.queue(consumed.group(1)))) {
+                String queue = subscribers.declare(consumed.group(1), null);
+                log.info(
+                        "Route {} consumes {}, which payhook.events.subscribers does not name: declared it, and it "
+                                + "keeps every event from now on (name it there to say so)",
+                        route.getRouteId(),
+                        queue);
+            }
+        }
+    }
+}
