@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -75,13 +76,21 @@ final class HttpPoster implements AutoCloseable {
         HttpPost post = new HttpPost(url);
         headers.forEach(post::setHeader);
         post.setEntity(new ByteArrayEntity(body, JSON));
-        Future<?> deadline = DEADLINES.schedule(post::cancel, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        // set before the cut: the calling thread can see the cut's exception before the task is done
+        AtomicBoolean cut = new AtomicBoolean();
+        Future<?> deadline = DEADLINES.schedule(
+                () -> {
+                    cut.set(true);
+                    post.cancel();
+                },
+                timeout.toMillis(),
+                TimeUnit.MILLISECONDS);
         ClassicHttpResponse response = null;
         try {
             response = http.executeOpen(null, post, null);
             return Answer.of(response.getCode(), excerpt(response.getEntity(), post));
         } catch (IOException | RuntimeException e) {
-            return Answer.none(e, deadline.isDone() || e instanceof SocketTimeoutException);
+            return Answer.none(e, cut.get() || e instanceof SocketTimeoutException);
         } finally {
             deadline.cancel(false);
             closeQuietly(response);
