@@ -1,7 +1,7 @@
 package dev.payhook.embedded;
 
-import dev.payhook.config.SetupFailure;
 import dev.payhook.config.PayhookProperties;
+import dev.payhook.config.SetupFailure;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;

@@ -65,7 +65,8 @@ public final class Postmaster {
         long pid = orphan.get().pid();
         if (ownedByALiveGateway(dataDir)) {
             throw new SetupFailure(
-                    "The embedded PostgreSQL of " + dataDir + " (pid " + pid + ") belongs to a Payhook that is still running",
+                    "The embedded PostgreSQL of " + dataDir + " (pid " + pid
+                            + ") belongs to a Payhook that is still running",
                     "stop it, or give this one another payhook.embedded-postgres.data-dir");
         }
         log.warn(

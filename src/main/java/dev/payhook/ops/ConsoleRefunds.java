@@ -35,8 +35,8 @@ public class ConsoleRefunds {
                 "statuses",
                 Stream.of(RefundStatus.values()).map(WireName::wireName).toList());
         try {
-            List<Map<String, Object>> rows = Ages.of(
-                    store.list(Inputs.status(status, RefundStatus.class), 200), "created_at", clock);
+            List<Map<String, Object>> rows =
+                    Ages.of(store.list(Inputs.status(status, RefundStatus.class), 200), "created_at", clock);
             rows.forEach(r -> r.put(
                     "amount",
                     Money.toMajor(((Number) r.get("amount_minor")).longValue(), (String) r.get("currency")) + " "

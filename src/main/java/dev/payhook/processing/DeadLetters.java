@@ -111,7 +111,12 @@ public class DeadLetters {
         deadLettered(e.provider(), reason).increment();
         metrics.outcome(new Receipt(e.receiptId(), e.provider(), e.receivedAt()), ReceiptOutcome.DEAD_LETTERED);
         // an expected outcome, said in one line (the trace id is the line's): no stack trace
-        log.warn("Dead-lettered receipt {} of {}: {} (dead letter {})", e.receiptId(), e.provider(), reason.wireName(), id);
+        log.warn(
+                "Dead-lettered receipt {} of {}: {} (dead letter {})",
+                e.receiptId(),
+                e.provider(),
+                reason.wireName(),
+                id);
         int attempts = Failures.attempt(exchange);
         e.writeTo(exchange.getIn());
         exchange.getIn().setHeader(REASON_HEADER, reason.wireName());

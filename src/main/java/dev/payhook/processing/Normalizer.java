@@ -58,7 +58,8 @@ public class Normalizer implements Processor {
         message.setBody(provider.read(request, envelope.fact()));
         Optional<ObjectRef> named = envelope.pulled() ? Optional.empty() : provider.namedObject(request);
         if (named.isPresent()) {
-            message.setBody(provider.readFetched(request, fetched(exchange, envelope.receiptId(), provider, named.get())));
+            message.setBody(
+                    provider.readFetched(request, fetched(exchange, envelope.receiptId(), provider, named.get())));
         }
     }
 
@@ -73,8 +74,8 @@ public class Normalizer implements Processor {
                 .map(ThinFetches.Outcome::answer)
                 .orElseGet(() -> provider.fetch(object));
         Fact fetched = answer.orElseThrow(() -> new UnknownReference(
-                        DeadLetterReason.UNKNOWN_OBJECT,
-                        "the provider's API does not know the " + object.type() + " the notification names"));
+                DeadLetterReason.UNKNOWN_OBJECT,
+                "the provider's API does not know the " + object.type() + " the notification names"));
         exchange.setProperty(Evidence.FETCHED, fetched);
         return fetched;
     }

@@ -57,7 +57,8 @@ public class ThinFetches implements Processor {
         Map<UUID, Outcome> outcomes = new HashMap<>();
         for (Object item : batch.getIn().getBody(List.class)) {
             if (item instanceof Message message) {
-                named(message).ifPresent(named -> outcomes.put(named.receipt(), fetch(named.provider(), named.object())));
+                named(message)
+                        .ifPresent(named -> outcomes.put(named.receipt(), fetch(named.provider(), named.object())));
             }
         }
         batch.setProperty(PROPERTY, outcomes);
@@ -78,9 +79,11 @@ public class ThinFetches implements Processor {
             if (envelope.pulled()) {
                 return Optional.empty();
             }
-            return providers.find(envelope.provider()).flatMap(provider -> provider.namedObject(
-                            new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers()))
-                    .map(object -> new Named(envelope.receiptId(), provider, object)));
+            return providers
+                    .find(envelope.provider())
+                    .flatMap(provider -> provider.namedObject(
+                                    new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers()))
+                            .map(object -> new Named(envelope.receiptId(), provider, object)));
         } catch (RuntimeException unreadable) {
             // processing reads it again in the transaction, and judges it there
             return Optional.empty();

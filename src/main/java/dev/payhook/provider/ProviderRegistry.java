@@ -1,9 +1,9 @@
 package dev.payhook.provider;
 
-import dev.payhook.config.SetupFailure;
 import dev.payhook.config.AddressRanges;
 import dev.payhook.config.PayhookProperties;
 import dev.payhook.config.ProviderProperties;
+import dev.payhook.config.SetupFailure;
 import java.time.Clock;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -89,8 +89,8 @@ public class ProviderRegistry {
                 throw new SetupFailure(
                         String.join(", ", missing) + (missing.size() == 1 ? " is" : " are") + " empty but provider "
                                 + id + " is enabled",
-                        "set " + (missing.size() == 1 ? "it" : "them") + " (see config/application.yml) or "
-                                + prefix + ".enabled=false");
+                        "set " + (missing.size() == 1 ? "it" : "them") + " (see config/application.yml) or " + prefix
+                                + ".enabled=false");
             } else if (!missing.isEmpty()) {
                 // a provider the merchant does not use: off, as configured, not a problem
                 log.info(

@@ -54,7 +54,13 @@ public class FormBodyCheck extends OncePerRequestFilter {
         String provider = EdgeRefusals.provider(request);
         Optional<Provider> p = provider == null ? Optional.empty() : providers.find(provider);
         if (p.isPresent() && !p.get().scheme().acceptsContentType(request.getContentType())) {
-            refuse(request, response, provider, HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE, "unsupported_content_type", body);
+            refuse(
+                    request,
+                    response,
+                    provider,
+                    HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE,
+                    "unsupported_content_type",
+                    body);
             return;
         }
         if (!decodable(body)) {
@@ -65,7 +71,12 @@ public class FormBodyCheck extends OncePerRequestFilter {
     }
 
     private void refuse(
-            HttpServletRequest request, HttpServletResponse response, String provider, int status, String reason, byte[] body)
+            HttpServletRequest request,
+            HttpServletResponse response,
+            String provider,
+            int status,
+            String reason,
+            byte[] body)
             throws IOException {
         refusals.refused(provider, request, reason, body);
         Answers.error(response, status, reason);

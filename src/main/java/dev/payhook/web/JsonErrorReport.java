@@ -47,9 +47,8 @@ final class JsonErrorReport extends ErrorReportValve {
         if (status < 400 || response.getContentWritten() > 0 || !response.setErrorReported()) {
             return;
         }
-        Throwable cause = throwable != null
-                ? throwable
-                : (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
+        Throwable cause =
+                throwable != null ? throwable : (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
         ErrorReason reason = headersTooLarge(cause) ? ErrorReason.HEADERS_TOO_LARGE : ErrorReason.of(status);
         response.setStatus(reason.status);
         if (request.getRequestURI() != null) {

@@ -1,7 +1,7 @@
 package dev.payhook.web;
 
-import dev.payhook.config.SetupFailure;
 import dev.payhook.config.PayhookProperties;
+import dev.payhook.config.SetupFailure;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

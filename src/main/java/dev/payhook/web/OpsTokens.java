@@ -1,8 +1,8 @@
 package dev.payhook.web;
 
-import dev.payhook.config.SetupFailure;
 import dev.payhook.config.OpsRole;
 import dev.payhook.config.PayhookProperties;
+import dev.payhook.config.SetupFailure;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
@@ -63,7 +63,8 @@ public class OpsTokens {
         String value = configured.trim();
         if (value.isEmpty()) {
             if (!SINGLE.equals(holder.name())) {
-                throw new SetupFailure(property + " is empty", "a named token needs a value; generate one with openssl rand -hex 32");
+                throw new SetupFailure(
+                        property + " is empty", "a named token needs a value; generate one with openssl rand -hex 32");
             }
             return;
         }
@@ -77,7 +78,8 @@ public class OpsTokens {
         for (Token other : tokens) {
             if (MessageDigest.isEqual(other.value(), bytes)) {
                 throw new SetupFailure(
-                        property + " has the same value as the token of " + other.holder().principal(),
+                        property + " has the same value as the token of "
+                                + other.holder().principal(),
                         "give each holder a token of its own, or the audit trail cannot tell them apart");
             }
         }

@@ -36,7 +36,8 @@ class StartupFailureTest {
     void aPortInUse(CapturedOutput output) throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             List<String> report = failedStart(output, "--server.port=" + taken.getLocalPort());
-            assertThat(report).contains("Web server failed to start. Port " + taken.getLocalPort() + " was already in use.");
+            assertThat(report)
+                    .contains("Web server failed to start. Port " + taken.getLocalPort() + " was already in use.");
         }
     }
 
@@ -80,7 +81,8 @@ class StartupFailureTest {
         settings.put("payhook.ops.token", TOKEN);
         settings.put("payhook.embedded-postgres.data-dir", "");
         settings.put("payhook.embedded-postgres.port", "0");
-        settings.put("spring.artemis.embedded.data-directory", dir.resolve("artemis").toString());
+        settings.put(
+                "spring.artemis.embedded.data-directory", dir.resolve("artemis").toString());
         String[] named = setting.substring(2).split("=", 2);
         settings.put(named[0], named[1]);
         String[] args = settings.entrySet().stream()
@@ -96,7 +98,9 @@ class StartupFailureTest {
             lines.remove(lines.size() - 1);
         }
         int banner = lines.lastIndexOf("PAYHOOK FAILED TO START");
-        assertThat(banner).as("the report is there:\n" + String.join("\n", lines)).isPositive();
+        assertThat(banner)
+                .as("the report is there:\n" + String.join("\n", lines))
+                .isPositive();
         List<String> report = lines.subList(banner - 1, lines.size());
         assertThat(report)
                 .as("the report is the last thing printed, in under 15 lines")

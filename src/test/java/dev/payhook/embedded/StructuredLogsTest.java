@@ -43,8 +43,7 @@ class StructuredLogsTest {
                     "application/x-www-form-urlencoded",
                     ("a\n" + FORGED).getBytes(StandardCharsets.UTF_8),
                     Map.of());
-            await().atMost(Duration.ofMinutes(1))
-                    .until(() -> process.log().contains("of stripe: invalid_identifier"));
+            await().atMost(Duration.ofMinutes(1)).until(() -> process.log().contains("of stripe: invalid_identifier"));
 
             List<String> lines = process.log().lines().toList();
             assertThat(lines).noneMatch(line -> line.startsWith("{\"log\""));

@@ -60,7 +60,8 @@ class HttpContractTest extends GatewayTest {
             assertThat(malformed.status()).as(path).isEqualTo(400);
             assertThat(malformed.json().path("error").asString()).as(path).isEqualTo("malformed_request");
         }
-        Answer html = gateway.request("GET", "/ops/dead-letters", Map.of("Accept", "text/html", "Authorization", BEARER));
+        Answer html =
+                gateway.request("GET", "/ops/dead-letters", Map.of("Accept", "text/html", "Authorization", BEARER));
         assertThat(html.status()).isEqualTo(406);
         assertThat(html.json().path("error").asString()).isEqualTo("not_acceptable");
         Answer method = gateway.request("DELETE", "/ops/dead-letters", Map.of("Authorization", BEARER));

@@ -56,7 +56,8 @@ class LogHygieneTest extends GatewayTest {
     void aDeadLetterForAKnownReasonIsOneLine(CapturedOutput output) {
         TestProvider stripe = TestProvider.STRIPE;
         String unknown = unique("evt");
-        gateway.deliver(stripe, unknown, stripe.payment(unknown, unique("pay"), unique("ord"), 100, "USD", Instant.now()));
+        gateway.deliver(
+                stripe, unknown, stripe.payment(unknown, unique("pay"), unique("ord"), 100, "USD", Instant.now()));
         String token = "tok_6011" + unique("x");
         String broken = unique("evt");
         byte[] notJson = ("{\"id\":\"" + broken + "\",\"type\":" + token + "}").getBytes(StandardCharsets.UTF_8);

@@ -190,7 +190,9 @@ class MalformedSignatureTest extends GatewayTest {
                                     .path("id")
                                     .asString())
                     .json();
-            assertThat(kept.path("headers").path(header.toLowerCase(Locale.ROOT)).asString())
+            assertThat(kept.path("headers")
+                            .path(header.toLowerCase(Locale.ROOT))
+                            .asString())
                     .as(p.id + " keeps both values")
                     .isIn(bad + ", " + good, good + ", " + bad);
             assertThat(gateway.webhook(p, body, signed).status())

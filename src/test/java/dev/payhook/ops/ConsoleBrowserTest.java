@@ -257,8 +257,8 @@ class ConsoleBrowserTest extends GatewayTest {
                 .startsWith("console:" + OPS_NAME);
         assertThat(gateway.order(order).path("status").asString()).isEqualTo("paid");
 
-        String id = jdbc.queryForObject(
-                "SELECT id::text FROM refund_requests WHERE review_id = ?", String.class, review);
+        String id =
+                jdbc.queryForObject("SELECT id::text FROM refund_requests WHERE review_id = ?", String.class, review);
         browser.driver.get(console + "/ops/console/refunds?status=succeeded");
         WebElement refund = waitFor(By.id("refund-" + id));
         assertThat(refund.getText()).contains("succeeded", extra, "9.90 USD", "payhook-" + id, re);

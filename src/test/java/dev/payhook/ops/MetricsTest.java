@@ -76,8 +76,8 @@ class MetricsTest extends GatewayTest {
         awaitMoved("review", review, () -> deliveries("review"));
 
         double ignored = deliveries("ignored");
-        double customers = Scrape.of(gateway)
-                .value("payhook_events_ignored_total", "provider=stripe", "type=customer.created");
+        double customers =
+                Scrape.of(gateway).value("payhook_events_ignored_total", "provider=stripe", "type=customer.created");
         String customer = unique("evt");
         byte[] noEffect = ("{\"id\":\"" + customer
                         + "\",\"object\":\"event\",\"type\":\"customer.created\",\"created\":"

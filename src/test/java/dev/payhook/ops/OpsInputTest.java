@@ -113,7 +113,8 @@ class OpsInputTest extends GatewayTest {
                     .as(c.toString())
                     .isEqualTo(field + " must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z");
         }
-        assertThat(gateway.get("/ops/dead-letters/counts?received_from=0001-01-01T00:00:00Z").status())
+        assertThat(gateway.get("/ops/dead-letters/counts?received_from=0001-01-01T00:00:00Z")
+                        .status())
                 .isEqualTo(200);
     }
 

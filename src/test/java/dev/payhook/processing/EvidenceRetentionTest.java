@@ -64,9 +64,13 @@ class EvidenceRetentionTest extends GatewayTest {
                         == 1);
 
         String receipt = jdbc.queryForObject("SELECT id::text FROM receipts WHERE event_id = ?", String.class, old);
-        assertThat(gateway.get("/ops/receipts/" + receipt).json().path("body_sha256").asString())
+        assertThat(gateway.get("/ops/receipts/" + receipt)
+                        .json()
+                        .path("body_sha256")
+                        .asString())
                 .as("a receipt whose body is kept shows its digest too")
-                .isEqualTo(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(oldBody)));
+                .isEqualTo(HexFormat.of()
+                        .formatHex(MessageDigest.getInstance("SHA-256").digest(oldBody)));
 
         jdbc.update(
                 "UPDATE receipts SET received_at = now() - interval '600 days' WHERE event_id IN (?, ?, ?)",

@@ -165,10 +165,9 @@ class StripeRefundTest extends GatewayTest {
                         .equals("unknown"));
         // asked again by its reference (Stripe lists no refund under it yet, or still does not answer)
         await().atMost(DEADLINE)
-                .until(() -> count(
-                                "SELECT count(*) FROM outbox WHERE dedupe_key = ?",
-                                "alert:refund_outcome_unknown:" + id)
-                        == 1);
+                .until(() ->
+                        count("SELECT count(*) FROM outbox WHERE dedupe_key = ?", "alert:refund_outcome_unknown:" + id)
+                                == 1);
         stubRefunds(extra, refund(re, extra, 900, "usd", "succeeded", "payhook-" + id, Instant.now()));
 
         JsonNode done = awaitRefund(id, "succeeded");

@@ -138,8 +138,7 @@ class MollieScenariosTest extends ProviderScenarios {
                                     SELECT count(*) FROM pg_stat_activity
                                     WHERE datname = current_database() AND pid <> pg_backend_pid()
                                       AND state LIKE 'idle in transaction%'
-                                      AND xact_start < now() - interval '200 milliseconds'""")
-                            == 0);
+                                      AND xact_start < now() - interval '200 milliseconds'""") == 0);
         }
         awaitOrder(order, "paid");
     }
