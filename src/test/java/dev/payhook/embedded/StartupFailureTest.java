@@ -7,6 +7,7 @@ import dev.payhook.PayhookApplication;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -71,6 +72,25 @@ class StartupFailureTest {
         assertThat(report)
                 .contains("payhook.providers.paddle.secrets is empty but provider paddle is enabled")
                 .contains("set it (see config/application.yml) or payhook.providers.paddle.enabled=false");
+    }
+
+    @Test
+    void aRouteFileCamelCannotRead(CapturedOutput output) throws Exception {
+        Path routes = Files.createDirectories(dir.resolve("routes"));
+        Files.writeString(routes.resolve("mine.yaml"), """
+                - route:
+                    id: mine
+                    from:
+                      uri: "timer:tick?period=60000"
+                      steps:
+                        - nosuchstep:
+                            foo: bar
+                """);
+        List<String> report = failedStart(output, "--payhook.routes.dir=" + routes);
+        assertThat(String.join("\n", report))
+                .contains(routes.resolve("mine.yaml") + " line 6, column 11: Unknown node id: nosuchstep")
+                .contains("- nosuchstep:")
+                .contains("move it out of the routes folder");
     }
 
     /** Starts the gateway with {@code setting}; the report it ended with, from its banner to the last line. */
