@@ -19,7 +19,8 @@ public class ErrorAnswers implements ErrorController {
     @RequestMapping("/error")
     public void error(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Object status = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
-        ErrorReason reason = ErrorReason.of(status instanceof Integer code ? code : 500);
+        // asked for by its path, not dispatched to with an error: there is nothing here
+        ErrorReason reason = ErrorReason.of(status instanceof Integer code ? code : 404);
         response.resetBuffer();
         Answers.error(response, reason.status, reason.wireName);
     }

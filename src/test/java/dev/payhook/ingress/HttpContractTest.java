@@ -64,6 +64,10 @@ class HttpContractTest extends GatewayTest {
                 gateway.request("GET", "/ops/dead-letters", Map.of("Accept", "text/html", "Authorization", BEARER));
         assertThat(html.status()).isEqualTo(406);
         assertThat(html.json().path("error").asString()).isEqualTo("not_acceptable");
+        assertThat(gateway.request("GET", "/error", Map.of("Authorization", BEARER))
+                        .status())
+                .as("the error page asked for by its path")
+                .isEqualTo(404);
         Answer method = gateway.request("DELETE", "/ops/dead-letters", Map.of("Authorization", BEARER));
         assertThat(method.status()).isEqualTo(405);
         assertThat(method.json().path("error").asString()).isEqualTo("method_not_allowed");
