@@ -37,10 +37,8 @@ public class ConsoleRefunds {
         try {
             List<Map<String, Object>> rows =
                     Ages.of(store.list(Inputs.status(status, RefundStatus.class), 200), "created_at", clock);
-            rows.forEach(r -> r.put(
-                    "amount",
-                    Money.toMajor(((Number) r.get("amount_minor")).longValue(), (String) r.get("currency")) + " "
-                            + r.get("currency")));
+            rows.forEach(r -> r.put("amount", Money.forPeople(((Number) r.get("amount_minor")).longValue(), (String)
+                    r.get("currency"))));
             model.addAttribute("refunds", rows);
         } catch (InvalidInput e) {
             model.addAttribute("refunds", List.of());

@@ -160,7 +160,7 @@ public class RefundRequests {
 
         /** As a person reads it: {@code 9.90 USD}. */
         public String amount() {
-            return Money.toMajor(amountMinor, currency) + " " + currency;
+            return Money.forPeople(amountMinor, currency);
         }
     }
 

@@ -37,6 +37,11 @@ public final class Money {
         return BigDecimal.valueOf(minor).movePointLeft(exponent(currency)).toPlainString();
     }
 
+    /** As a person reads it, in major units with its currency: {@code 9.90 USD}. */
+    public static String forPeople(long minor, String currency) {
+        return toMajor(minor, currency) + " " + currency;
+    }
+
     /** A provider's minor-unit amount sent as a string of digits ("65215"). */
     public static long fromMinorString(String digits) {
         String s = WireJson.require(digits, "amount").trim();
