@@ -1,6 +1,5 @@
 package dev.payhook.outbox;
 
-import dev.payhook.broker.Destination;
 import java.util.Collection;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,8 +20,9 @@ public class SubscriberRoutes extends LifecycleStrategySupport {
 
     private static final Logger log = LoggerFactory.getLogger(SubscriberRoutes.class);
 
-    private static final Pattern SUBSCRIBER_QUEUE = Pattern.compile(Pattern.quote(Destination.EVENTS.address() + "::")
-            + Pattern.quote(Destination.EVENTS.address() + ".") + "([A-Za-z0-9_.-]+)");
+    /** A subscriber's queue by its fully qualified name, the subscriber's name captured. */
+    private static final Pattern SUBSCRIBER_QUEUE =
+            Pattern.compile(Pattern.quote(EventSubscribers.fullyQualified("")) + "([A-Za-z0-9_.-]+)");
 
     private final EventSubscribers subscribers;
 

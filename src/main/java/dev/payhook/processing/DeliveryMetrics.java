@@ -23,6 +23,9 @@ import org.springframework.stereotype.Component;
 @Component
 public class DeliveryMetrics {
 
+    /** A provider's event type that may name a meter: the sender chooses it, so only plain names do. */
+    private static final Pattern PLAIN_TYPE = Pattern.compile("[A-Za-z0-9_.:-]{1,64}");
+
     private final MeterRegistry meters;
     private final Clock clock;
     private final ProviderRegistry providers;
@@ -64,8 +67,6 @@ public class DeliveryMetrics {
         AfterCommit.run(() -> meters.counter("payhook.events.ignored", "provider", provider, "type", type)
                 .increment());
     }
-
-    private static final Pattern PLAIN_TYPE = Pattern.compile("[A-Za-z0-9_.:-]{1,64}");
 
     /** A duplicate that waited for another consumer holding the same event id, which won. */
     public void lockConflict(String provider) {

@@ -52,22 +52,33 @@ public class Normalizer implements Processor {
                     null, new UnparseablePayload("provider " + envelope.provider() + " is not enabled")));
             return;
         }
-        WebhookRequest request = new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers());
+        WebhookRequest request = request(envelope);
         // a thin notification read on its own fails, but names its event where it has an id: the
         // dead letter of an object that cannot be fetched keeps it
         message.setBody(provider.read(request, envelope.fact()));
-        Optional<ObjectRef> named = envelope.pulled() ? Optional.empty() : provider.namedObject(request);
+        Optional<ObjectRef> named = namedObject(envelope, provider, request);
         if (named.isPresent()) {
             message.setBody(
                     provider.readFetched(request, fetched(exchange, envelope.receiptId(), provider, named.get())));
         }
     }
 
+    /** The request a delivery's envelope carries, as its provider reads it. */
+    static WebhookRequest request(Envelope envelope) {
+        return new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers());
+    }
+
+    /** The object a delivery names to be fetched: a thin notification's; none for a fact the reconciler pulled. */
+    static Optional<ObjectRef> namedObject(Envelope envelope, Provider provider, WebhookRequest request) {
+        return envelope.pulled() ? Optional.empty() : provider.namedObject(request);
+    }
+
     /**
      * The object a thin notification names, as {@link ThinFetches} fetched it before the batch's
-     * transaction, or fetched now (a message processed on its own), and kept for the receipt. No answer is {@link dev.payhook.provider.ApiFailure}: the message is tried again
-     * later, however often, never dead-lettered for it; an object the provider does not know is
-     * dead-lettered {@code unknown_object}.
+     * transaction, or fetched now (a message processed on its own), and kept for the receipt. No
+     * answer is {@link dev.payhook.provider.ApiFailure}: the message is tried again later, however
+     * often, never dead-lettered for it; an object the provider does not know is dead-lettered
+     * {@code unknown_object}.
      */
     private static Fact fetched(Exchange exchange, UUID receipt, Provider provider, ObjectRef object) {
         Optional<Fact> answer = ThinFetches.of(exchange, receipt)

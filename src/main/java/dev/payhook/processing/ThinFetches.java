@@ -5,7 +5,6 @@ import dev.payhook.provider.Fact;
 import dev.payhook.provider.ObjectRef;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.ProviderRegistry;
-import dev.payhook.provider.WebhookRequest;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,13 +75,9 @@ public class ThinFetches implements Processor {
     private Optional<Named> named(Message message) {
         try {
             Envelope envelope = Envelope.readFrom(message);
-            if (envelope.pulled()) {
-                return Optional.empty();
-            }
             return providers
                     .find(envelope.provider())
-                    .flatMap(provider -> provider.namedObject(
-                                    new WebhookRequest(envelope.provider(), envelope.body(), envelope.headers()))
+                    .flatMap(provider -> Normalizer.namedObject(envelope, provider, Normalizer.request(envelope))
                             .map(object -> new Named(envelope.receiptId(), provider, object)));
         } catch (RuntimeException unreadable) {
             // processing reads it again in the transaction, and judges it there
