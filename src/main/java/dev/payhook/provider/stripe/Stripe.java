@@ -6,6 +6,7 @@ import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.HmacSecrets;
 import dev.payhook.provider.SchemeFactory;
 import dev.payhook.provider.TimestampedHmac;
+import dev.payhook.provider.types.TypeTables;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -36,8 +37,8 @@ public class Stripe {
     }
 
     @Bean
-    FormatFactory<?> stripeFormat() {
-        return new StripeFormat();
+    FormatFactory<?> stripeFormat(TypeTables tables) {
+        return new StripeFormat(tables);
     }
 
     @Bean

@@ -1,11 +1,27 @@
 package dev.payhook.provider.stripe;
 
+import static dev.payhook.payment.EventType.DISPUTE_LOST;
+import static dev.payhook.payment.EventType.DISPUTE_OPENED;
+import static dev.payhook.payment.EventType.DISPUTE_WON;
+import static dev.payhook.payment.EventType.OTHER;
+import static dev.payhook.payment.EventType.PAYMENT_CANCELED;
+import static dev.payhook.payment.EventType.PAYMENT_FAILED;
+import static dev.payhook.payment.EventType.PAYMENT_PENDING;
+import static dev.payhook.payment.EventType.PAYMENT_SUCCEEDED;
+import static dev.payhook.payment.EventType.REFUND_FAILED;
+import static dev.payhook.payment.EventType.REFUND_SUCCEEDED;
+import static dev.payhook.payment.EventType.SUBSCRIPTION_ACTIVATED;
+import static dev.payhook.payment.EventType.SUBSCRIPTION_CANCELED;
+import static dev.payhook.payment.EventType.SUBSCRIPTION_PAST_DUE;
+import static dev.payhook.payment.EventType.SUBSCRIPTION_PAUSED;
+import static dev.payhook.payment.EventType.SUBSCRIPTION_RESUMED;
+import static dev.payhook.payment.EventType.SUBSCRIPTION_UPDATED;
+
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.ObjectRef;
 import dev.payhook.provider.Reading;
-import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.stripe.StripeObjects.Charge;
@@ -13,6 +29,10 @@ import dev.payhook.provider.stripe.StripeObjects.CheckoutSession;
 import dev.payhook.provider.stripe.StripeObjects.Dispute;
 import dev.payhook.provider.stripe.StripeObjects.PaymentIntent;
 import dev.payhook.provider.stripe.StripeObjects.Refund;
+import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.Reader;
+import dev.payhook.provider.types.TypeTables;
+import dev.payhook.provider.types.TypedFormat;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,11 +40,64 @@ import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
-/** Stripe's events (https://docs.stripe.com/api/events/object) onto Payhook's: the payment is the PaymentIntent. */
-public class StripeFormat extends SettingsFreeFormat {
+/**
+ * Stripe's events (https://docs.stripe.com/api/events/object) onto Payhook's: the payment is the
+ * PaymentIntent. Which type means what is routes/types/stripe.yaml; here is how each kind of
+ * {@code data.object} is read.
+ */
+public class StripeFormat extends TypedFormat<StripeFormat.Notification> {
 
+    /** An event of a Stripe account and its {@code data.object}, which the readers read. */
+    record Notification(String provider, StripeEvent event, JsonNode object) {
+
+        NormalizedEvent.Builder builder() {
+            return StripeFormat.builder(provider, event, event.id());
+        }
+    }
+
+    static final Map<String, Reader<Notification>> READERS = Map.of(
+            "payment_intent",
+            Reader.one(
+                    Action.of(PAYMENT_SUCCEEDED, PAYMENT_FAILED, PAYMENT_PENDING, PAYMENT_CANCELED),
+                    (n, action) -> paymentIntent(n.builder(), n.object(), action.or(OTHER))),
+            "charge",
+            Reader.one(
+                    Action.of(PAYMENT_SUCCEEDED, PAYMENT_FAILED, PAYMENT_PENDING),
+                    (n, action) -> charge(n.builder(), n.object(), action.or(OTHER))),
+            "charge_refunds",
+            new Reader<>(Action.of(REFUND_SUCCEEDED), (n, action) -> chargeRefunds(n)),
+            "refund",
+            Reader.one(
+                    Action.decidedAmong(REFUND_SUCCEEDED, REFUND_FAILED),
+                    (n, action) -> refund(n.builder(), n.object(), action)),
+            "dispute",
+            Reader.one(
+                    Action.decidedAmong(DISPUTE_OPENED, DISPUTE_WON, DISPUTE_LOST),
+                    (n, action) -> dispute(n.builder(), n.object(), action)),
+            "checkout_session",
+            Reader.one(Action.of(PAYMENT_SUCCEEDED), (n, action) -> checkout(n.builder(), n.object())),
+            "subscription",
+            Reader.one(
+                    Action.of(
+                            SUBSCRIPTION_ACTIVATED,
+                            SUBSCRIPTION_UPDATED,
+                            SUBSCRIPTION_PAST_DUE,
+                            SUBSCRIPTION_PAUSED,
+                            SUBSCRIPTION_RESUMED,
+                            SUBSCRIPTION_CANCELED),
+                    (n, action) -> StripeSubscriptions.subscription(n.builder(), n.object(), action.or(OTHER))),
+            "invoice",
+            Reader.one(
+                    Action.of(PAYMENT_SUCCEEDED, PAYMENT_FAILED),
+                    (n, action) -> StripeSubscriptions.invoice(n.builder(), n.object(), action.or(OTHER))));
+
+    /** With the tables the jar ships. */
     public StripeFormat() {
-        super("stripe");
+        this(TypeTables.shipped());
+    }
+
+    public StripeFormat(TypeTables tables) {
+        super("stripe", tables, READERS);
     }
 
     @Override
@@ -50,37 +123,14 @@ public class StripeFormat extends SettingsFreeFormat {
                 tree -> events(notification.provider(), StripeThinEvents.asEvent(tree, WireJson.tree(fetched.body()))));
     }
 
-    private static List<NormalizedEvent> events(String provider, StripeEvent event) {
+    private List<NormalizedEvent> events(String provider, StripeEvent event) {
         String type = WireJson.require(event.type(), "type");
-        NormalizedEvent.Builder b = builder(provider, event, event.id());
         JsonNode object = event.data() == null ? null : event.data().object();
+        Notification n = new Notification(provider, event, object);
         if (object == null || object.isNull() || object.isMissingNode()) {
-            return List.of(b.build(EventType.OTHER));
+            return List.of(n.builder().build(OTHER));
         }
-        return switch (type) {
-            case "payment_intent.succeeded" -> List.of(paymentIntent(b, object, EventType.PAYMENT_SUCCEEDED));
-            case "payment_intent.payment_failed" -> List.of(paymentIntent(b, object, EventType.PAYMENT_FAILED));
-            case "payment_intent.processing" -> List.of(paymentIntent(b, object, EventType.PAYMENT_PENDING));
-            case "payment_intent.canceled" -> List.of(paymentIntent(b, object, EventType.PAYMENT_CANCELED));
-            case "charge.succeeded" -> List.of(charge(b, object, EventType.PAYMENT_SUCCEEDED));
-            case "charge.failed" -> List.of(charge(b, object, EventType.PAYMENT_FAILED));
-            case "charge.pending" -> List.of(charge(b, object, EventType.PAYMENT_PENDING));
-            case "charge.refunded" -> chargeRefunds(provider, event, object);
-            case "refund.created", "refund.updated", "charge.refund.updated" -> List.of(refund(b, object));
-            case "charge.dispute.created" -> List.of(dispute(b, object, EventType.DISPUTE_OPENED));
-            case "charge.dispute.closed" -> List.of(disputeClosed(b, object));
-            case "checkout.session.completed", "checkout.session.async_payment_succeeded" ->
-                List.of(checkout(b, object));
-            case "customer.subscription.created",
-                    "customer.subscription.updated",
-                    "customer.subscription.deleted",
-                    "customer.subscription.paused",
-                    "customer.subscription.resumed" -> List.of(StripeSubscriptions.subscription(b, object, type));
-            // invoice.payment_succeeded is sent beside invoice.paid for the same invoice: one is enough
-            case "invoice.paid" -> List.of(StripeSubscriptions.invoice(b, object, EventType.PAYMENT_SUCCEEDED));
-            case "invoice.payment_failed" -> List.of(StripeSubscriptions.invoice(b, object, EventType.PAYMENT_FAILED));
-            default -> List.of(b.build(EventType.OTHER));
-        };
+        return events(provider, type, n, () -> n.builder().build(OTHER));
     }
 
     /** What every event of this envelope carries: its time, its live flag and the account it is for. */
@@ -96,7 +146,7 @@ public class StripeFormat extends SettingsFreeFormat {
 
     private static NormalizedEvent paymentIntent(NormalizedEvent.Builder b, JsonNode object, EventType type) {
         PaymentIntent pi = WireJson.convert(object, PaymentIntent.class);
-        long amount = type == EventType.PAYMENT_SUCCEEDED && pi.amountReceived() != null && pi.amountReceived() > 0
+        long amount = type == PAYMENT_SUCCEEDED && pi.amountReceived() != null && pi.amountReceived() > 0
                 ? pi.amountReceived()
                 : WireJson.require(pi.amount(), "amount");
         return b.payment(pi.id())
@@ -119,8 +169,10 @@ public class StripeFormat extends SettingsFreeFormat {
      * charge.refunded names each refund when the API version still embeds them; each becomes a refund
      * event keyed by its refund id, so refund.created for the same refund is not counted twice.
      */
-    private static List<NormalizedEvent> chargeRefunds(String provider, StripeEvent event, JsonNode object) {
-        Charge ch = WireJson.convert(object, Charge.class);
+    private static List<NormalizedEvent> chargeRefunds(Notification n) {
+        String provider = n.provider();
+        StripeEvent event = n.event();
+        Charge ch = WireJson.convert(n.object(), Charge.class);
         List<Refund> refunds = ch.refunds() == null || ch.refunds().data() == null
                 ? List.of()
                 : ch.refunds().data();
@@ -134,7 +186,7 @@ public class StripeFormat extends SettingsFreeFormat {
                         .amount(
                                 WireJson.require(r.amount(), "refund amount"),
                                 r.currency() == null ? ch.currency() : r.currency())
-                        .build(EventType.REFUND_SUCCEEDED));
+                        .build(REFUND_SUCCEEDED));
             }
         }
         if (events.isEmpty()) {
@@ -142,51 +194,49 @@ public class StripeFormat extends SettingsFreeFormat {
             events.add(builder(provider, event, event.id())
                     .payment(payment)
                     .amount(WireJson.require(ch.amountRefunded(), "amount_refunded"), ch.currency())
-                    .build(EventType.REFUND_SUCCEEDED));
+                    .build(REFUND_SUCCEEDED));
         }
         return events;
     }
 
-    static NormalizedEvent refund(NormalizedEvent.Builder b, JsonNode object) {
+    static NormalizedEvent refund(NormalizedEvent.Builder b, JsonNode object, Action action) {
         Refund r = WireJson.convert(object, Refund.class);
-        EventType type = switch (r.status() == null ? "" : r.status()) {
-            case "succeeded" -> EventType.REFUND_SUCCEEDED;
-            case "failed", "canceled" -> EventType.REFUND_FAILED;
-            default -> EventType.OTHER;
-        };
+        EventType type = action.or(
+                switch (r.status() == null ? "" : r.status()) {
+                    case "succeeded" -> REFUND_SUCCEEDED;
+                    case "failed", "canceled" -> REFUND_FAILED;
+                    default -> OTHER;
+                });
         return b.payment(paymentOf(r.paymentIntent(), r.charge()))
                 .refund(r.id())
                 .amount(r.amount(), r.currency())
                 .build(type);
     }
 
-    private static NormalizedEvent dispute(NormalizedEvent.Builder b, JsonNode object, EventType type) {
+    /** By status, a dispute is decided once closed: won or lost; any other status says nothing yet. */
+    private static NormalizedEvent dispute(NormalizedEvent.Builder b, JsonNode object, Action action) {
         Dispute d = WireJson.convert(object, Dispute.class);
+        EventType type = action.or(
+                switch (d.status() == null ? "" : d.status()) {
+                    case "won" -> DISPUTE_WON;
+                    case "lost" -> DISPUTE_LOST;
+                    default -> OTHER;
+                });
         return b.payment(paymentOf(d.paymentIntent(), d.charge()))
                 .amount(d.amount(), d.currency())
                 .build(type);
     }
 
-    private static NormalizedEvent disputeClosed(NormalizedEvent.Builder b, JsonNode object) {
-        Dispute d = WireJson.convert(object, Dispute.class);
-        EventType type = switch (d.status() == null ? "" : d.status()) {
-            case "won" -> EventType.DISPUTE_WON;
-            case "lost" -> EventType.DISPUTE_LOST;
-            default -> EventType.OTHER;
-        };
-        return dispute(b, object, type);
-    }
-
     private static NormalizedEvent checkout(NormalizedEvent.Builder b, JsonNode object) {
         CheckoutSession s = WireJson.convert(object, CheckoutSession.class);
         if (!"paid".equals(s.paymentStatus()) || s.paymentIntent() == null) {
-            return b.build(EventType.OTHER);
+            return b.build(OTHER);
         }
         String order = s.clientReferenceId() != null ? s.clientReferenceId() : orderId(s.metadata());
         return b.payment(s.paymentIntent())
                 .order(order)
                 .amount(s.amountTotal(), s.currency())
-                .build(EventType.PAYMENT_SUCCEEDED);
+                .build(PAYMENT_SUCCEEDED);
     }
 
     /** A payment is known by its PaymentIntent when it has one, as refunds and disputes name it. */

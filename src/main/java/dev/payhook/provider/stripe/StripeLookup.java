@@ -9,6 +9,7 @@ import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.stripe.StripeObjects.PaymentIntent;
 import dev.payhook.provider.stripe.StripeObjects.Refund;
+import dev.payhook.provider.types.Action;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ final class StripeLookup {
                             WireJson.text(refund, "status"),
                             Instant.ofEpochSecond(refund.path("created").asLong()));
                 },
-                StripeFormat::refund);
+                (b, refund) -> StripeFormat.refund(b, refund, Action.BY_STATUS));
     }
 
     private static PaymentSnapshot snapshot(String provider, JsonNode fact) {

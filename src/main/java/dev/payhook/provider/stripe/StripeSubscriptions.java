@@ -37,8 +37,8 @@ final class StripeSubscriptions {
     static Reading snapshot(String provider, Fact fact) {
         return SubscriptionSnapshot.read(fact, answer -> answer, "id", (eventId, object) -> {
             Subscription s = WireJson.convert(object, Subscription.class);
-            String type =
-                    "canceled".equals(s.status()) ? "customer.subscription.deleted" : "customer.subscription.updated";
+            boolean canceled = "canceled".equals(s.status());
+            String type = canceled ? "customer.subscription.deleted" : "customer.subscription.updated";
             Long at = firstOf(s.endedAt(), s.canceledAt(), s.created());
             NormalizedEvent.Builder b = NormalizedEvent.builder(
                             provider, eventId, type, at == null ? null : Instant.ofEpochSecond(at))
@@ -46,24 +46,19 @@ final class StripeSubscriptions {
                             object.path("livemode").isBoolean()
                                     ? object.path("livemode").asBoolean()
                                     : null);
-            return subscription(b, object, type);
+            return subscription(b, object, canceled ? EventType.SUBSCRIPTION_CANCELED : EventType.SUBSCRIPTION_UPDATED);
         });
     }
 
-    /** {@code customer.subscription.*}; created is an activation only once Stripe says it is active or trialing. */
-    static NormalizedEvent subscription(NormalizedEvent.Builder b, JsonNode object, String stripeType) {
+    /** A subscription object; an activation only once Stripe says it is active or trialing (not incomplete). */
+    static NormalizedEvent subscription(NormalizedEvent.Builder b, JsonNode object, EventType meant) {
         Subscription s = WireJson.convert(object, Subscription.class);
         SubscriptionStatus status = status(WireJson.require(s.status(), "status"));
-        EventType type = switch (stripeType) {
-            case "customer.subscription.created" ->
-                status == SubscriptionStatus.ACTIVE || status == SubscriptionStatus.TRIALING
-                        ? EventType.SUBSCRIPTION_ACTIVATED
-                        : EventType.SUBSCRIPTION_UPDATED;
-            case "customer.subscription.deleted" -> EventType.SUBSCRIPTION_CANCELED;
-            case "customer.subscription.paused" -> EventType.SUBSCRIPTION_PAUSED;
-            case "customer.subscription.resumed" -> EventType.SUBSCRIPTION_RESUMED;
-            default -> EventType.SUBSCRIPTION_UPDATED;
-        };
+        EventType type = meant == EventType.SUBSCRIPTION_ACTIVATED
+                        && status != SubscriptionStatus.ACTIVE
+                        && status != SubscriptionStatus.TRIALING
+                ? EventType.SUBSCRIPTION_UPDATED
+                : meant;
         Instant periodEnd = periodEnd(s);
         List<SubscriptionItem> items = s.items() == null || s.items().data() == null
                 ? List.of()

@@ -1,0 +1,153 @@
+package dev.payhook.provider.types;
+
+import dev.payhook.config.SetupFailure;
+import dev.payhook.payment.WireName;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+
+/**
+ * One provider's type table as written: each of its event types (or a glob with {@code *}) with
+ * the action it means and the reader that reads its object. Read with the line of every entry, so
+ * a mistake is reported where it is. An exact type wins over a glob; globs are tried in file order.
+ */
+public record TypeTable(String source, List<Entry> entries) {
+
+    /** One line of the table. {@code reader} is null for {@link Action#IGNORE}. */
+    public record Entry(String type, Action action, String reader, int line) {
+
+        boolean matches(String providerType) {
+            return type.contains("*") ? glob(type).matcher(providerType).matches() : type.equals(providerType);
+        }
+
+        public String where(String source) {
+            return source + ":" + line;
+        }
+    }
+
+    public TypeTable {
+        entries = List.copyOf(entries);
+    }
+
+    public Optional<Entry> find(String providerType) {
+        for (Entry e : entries) {
+            if (!e.type().contains("*") && e.type().equals(providerType)) {
+                return Optional.of(e);
+            }
+        }
+        return entries.stream().filter(e -> e.matches(providerType)).findFirst();
+    }
+
+    /** {@code text}, the content of {@code source}: a mapping {@code types:} of type to {@code {action, reader}}. */
+    public static TypeTable parse(String source, String text) {
+        Node root;
+        try {
+            root = new Yaml(new LoaderOptions()).compose(new StringReader(text));
+        } catch (MarkedYAMLException e) {
+            int line = e.getProblemMark() == null ? 1 : e.getProblemMark().getLine() + 1;
+            throw wrong(source, line, "not YAML: " + e.getProblem());
+        }
+        if (root == null) {
+            throw wrong(source, 1, "empty: a type table is a mapping 'types:'");
+        }
+        MappingNode types = mapping(source, value(source, mapping(source, root, "the file"), "types"), "types");
+        List<Entry> entries = new ArrayList<>();
+        Map<String, Integer> seen = new HashMap<>();
+        for (NodeTuple t : types.getValue()) {
+            String type = scalar(source, t.getKeyNode(), "a type");
+            int line = line(t.getKeyNode());
+            Integer first = seen.putIfAbsent(type, line);
+            if (first != null) {
+                throw wrong(source, line, "'" + type + "' is listed twice (first at line " + first + ")");
+            }
+            entries.add(entry(source, type, line, mapping(source, t.getValueNode(), "'" + type + "'")));
+        }
+        return new TypeTable(source, entries);
+    }
+
+    private static Entry entry(String source, String type, int line, MappingNode fields) {
+        String actionName = null;
+        String reader = null;
+        for (NodeTuple f : fields.getValue()) {
+            String key = scalar(source, f.getKeyNode(), "a field");
+            switch (key) {
+                case "action" -> actionName = scalar(source, f.getValueNode(), "action");
+                case "reader" -> reader = scalar(source, f.getValueNode(), "reader");
+                default ->
+                    throw wrong(
+                            source,
+                            line(f.getKeyNode()),
+                            "'" + type + "': unknown field '" + key + "' (an entry has action and reader)");
+            }
+        }
+        if (actionName == null) {
+            throw wrong(source, line, "'" + type + "': no action (one of " + Action.names() + ")");
+        }
+        Action action;
+        try {
+            action = WireName.parse(Action.class, actionName);
+        } catch (IllegalArgumentException e) {
+            throw wrong(
+                    source,
+                    line,
+                    "'" + type + "': unknown action '" + actionName + "' (one of " + Action.names() + ")");
+        }
+        if (action != Action.IGNORE && reader == null) {
+            throw wrong(source, line, "'" + type + "': no reader (which of the provider's readers reads its object)");
+        }
+        return new Entry(type, action, action == Action.IGNORE ? null : reader, line);
+    }
+
+    static SetupFailure wrong(String source, int line, String problem) {
+        return new SetupFailure(
+                source + ":" + line + ": " + problem,
+                "correct the type table (the README's \"Type tables\" lists actions and each provider's readers)");
+    }
+
+    private static MappingNode mapping(String source, Node node, String what) {
+        if (node instanceof MappingNode m) {
+            return m;
+        }
+        throw wrong(source, line(node), what + " must be a mapping");
+    }
+
+    private static Node value(String source, MappingNode node, String key) {
+        for (NodeTuple t : node.getValue()) {
+            if (key.equals(scalar(source, t.getKeyNode(), "a key"))) {
+                return t.getValueNode();
+            }
+        }
+        throw wrong(source, line(node), "no '" + key + ":'");
+    }
+
+    private static String scalar(String source, Node node, String what) {
+        if (node instanceof ScalarNode s && !s.getValue().isBlank()) {
+            return s.getValue().trim();
+        }
+        throw wrong(source, line(node), what + " must be a name");
+    }
+
+    private static int line(Node node) {
+        return node.getStartMark() == null ? 1 : node.getStartMark().getLine() + 1;
+    }
+
+    private static Pattern glob(String type) {
+        String[] parts = type.split("\\*", -1);
+        StringBuilder regex = new StringBuilder(Pattern.quote(parts[0]));
+        for (int i = 1; i < parts.length; i++) {
+            regex.append(".*").append(Pattern.quote(parts[i]));
+        }
+        return Pattern.compile(regex.toString());
+    }
+}

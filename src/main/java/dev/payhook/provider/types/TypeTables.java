@@ -1,0 +1,80 @@
+package dev.payhook.provider.types;
+
+import dev.payhook.config.SetupFailure;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where each provider's type table is read: {@code types/<provider>.yaml}, else
+ * {@code types/<format>.yaml} (a second account of a provider shares its table), first under
+ * {@code payhook.routes.dir} ({@code ./routes}), then in the jar's own {@code routes/}. A file under
+ * the folder replaces the jar's file of the same name whole, as route files do.
+ */
+public final class TypeTables {
+
+    private static final String FOLDER = "types/";
+
+    private final Path dir;
+
+    /** {@code dir}: the routes folder; null reads the jar's tables only. */
+    public TypeTables(Path dir) {
+        this.dir = dir;
+    }
+
+    /** The tables the jar ships, as a provider reads them with no routes folder. */
+    public static TypeTables shipped() {
+        return new TypeTables(null);
+    }
+
+    /** {@code provider}'s table, bound to the readers of its format. */
+    public <E> Meanings<E> meanings(String provider, String format, Map<String, Reader<E>> readers) {
+        return new Meanings<>(provider, table(provider, format), readers);
+    }
+
+    /** The file {@code provider}'s table is read from, on disk; empty when it is the jar's. */
+    public Optional<Path> file(String provider, String format) {
+        if (dir == null) {
+            return Optional.empty();
+        }
+        return names(provider, format).stream()
+                .map(name -> dir.resolve(FOLDER + name))
+                .filter(Files::isRegularFile)
+                .findFirst();
+    }
+
+    TypeTable table(String provider, String format) {
+        Optional<Path> local = file(provider, format);
+        if (local.isPresent()) {
+            try {
+                return TypeTable.parse(local.get().toString(), Files.readString(local.get()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        for (String name : names(provider, format)) {
+            try (InputStream in = TypeTables.class.getClassLoader().getResourceAsStream("routes/" + FOLDER + name)) {
+                if (in != null) {
+                    return TypeTable.parse(
+                            "routes/" + FOLDER + name + " (in the jar)",
+                            new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        throw new SetupFailure(
+                "no type table for provider " + provider + " (routes/" + FOLDER + provider + ".yaml)",
+                "write one: it says what each of the provider's event types means");
+    }
+
+    private static List<String> names(String provider, String format) {
+        return provider.equals(format) ? List.of(provider + ".yaml") : List.of(provider + ".yaml", format + ".yaml");
+    }
+}

@@ -1,0 +1,45 @@
+package dev.payhook.provider.types;
+
+import dev.payhook.provider.EventFormat;
+import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.ProviderSettings;
+import dev.payhook.provider.SettingsFreeFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * A format whose event types mean what its providers' type tables say: the format parses the
+ * notification and finds its type, the table picks the reader and the action. One instance serves
+ * every provider of the format, each with its own table.
+ *
+ * @param <E> the notification as the format parsed it, which its readers read
+ */
+public abstract class TypedFormat<E> extends SettingsFreeFormat {
+
+    private final TypeTables tables;
+    private final Map<String, Reader<E>> readers;
+    private final Map<String, Meanings<E>> byProvider = new ConcurrentHashMap<>();
+
+    protected TypedFormat(String name, TypeTables tables, Map<String, Reader<E>> readers) {
+        super(name);
+        this.tables = tables;
+        this.readers = Map.copyOf(readers);
+    }
+
+    /** A provider's table is read and checked here, at start-up. */
+    @Override
+    public EventFormat create(String provider, ProviderSettings.None settings) {
+        byProvider.put(provider, tables.meanings(provider, name(), readers));
+        return this;
+    }
+
+    /** What a notification of {@code type} means to {@code provider}; {@code unhandled} when nothing. */
+    protected List<NormalizedEvent> events(
+            String provider, String type, E notification, Supplier<NormalizedEvent> unhandled) {
+        return byProvider
+                .computeIfAbsent(provider, p -> tables.meanings(p, name(), readers))
+                .events(type, notification, unhandled);
+    }
+}
