@@ -93,8 +93,27 @@ class StartupFailureTest {
                 .contains("move it out of the routes folder");
     }
 
-    /** Starts the gateway with {@code setting}; the report it ended with, from its banner to the last line. */
-    private List<String> failedStart(CapturedOutput output, String setting) {
+    @Test
+    void aTypeTableThatCannotWork(CapturedOutput output) throws Exception {
+        Path types = Files.createDirectories(dir.resolve("routes/types"));
+        Files.writeString(types.resolve("stripe.yaml"), """
+                types:
+                  payment_intent.succeeded: { action: payment.succeeded, reader: payment_intent }
+                  charge.refunded:          { action: refund.succeeded,  reader: payment_intent }
+                """);
+        List<String> report = failedStart(
+                output,
+                "--payhook.routes.dir=" + dir.resolve("routes"),
+                "--payhook.providers.stripe.secrets[0]=whsec_startup_failure_test");
+        assertThat(String.join("\n", report))
+                .contains(types.resolve("stripe.yaml") + ":3: 'charge.refunded': reader 'payment_intent' cannot"
+                        + " carry out refund.succeeded (it carries out: payment.canceled, payment.failed,"
+                        + " payment.pending, payment.succeeded)")
+                .contains("correct the type table");
+    }
+
+    /** Starts the gateway with {@code setting}s; the report it ended with, from its banner to the last line. */
+    private List<String> failedStart(CapturedOutput output, String... setting) {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("server.port", "0");
         settings.put("payhook.ops.port", "0");
@@ -103,8 +122,10 @@ class StartupFailureTest {
         settings.put("payhook.embedded-postgres.port", "0");
         settings.put(
                 "spring.artemis.embedded.data-directory", dir.resolve("artemis").toString());
-        String[] named = setting.substring(2).split("=", 2);
-        settings.put(named[0], named[1]);
+        for (String s : setting) {
+            String[] named = s.substring(2).split("=", 2);
+            settings.put(named[0], named[1]);
+        }
         String[] args = settings.entrySet().stream()
                 .map(e -> "--" + e.getKey() + "=" + e.getValue())
                 .toArray(String[]::new);

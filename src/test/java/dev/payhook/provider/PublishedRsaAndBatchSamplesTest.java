@@ -11,6 +11,7 @@ import dev.payhook.provider.adyen.AdyenSettings;
 import dev.payhook.provider.alipay.Alipay;
 import dev.payhook.provider.alipay.AlipayFormat;
 import dev.payhook.provider.alipay.AlipayKeys;
+import dev.payhook.provider.types.TypeTables;
 import dev.payhook.provider.wechatpay.WechatPay;
 import dev.payhook.provider.wechatpay.WechatPayDecryption;
 import dev.payhook.provider.wechatpay.WechatPayFormat;
@@ -170,7 +171,8 @@ class PublishedRsaAndBatchSamplesTest {
             var scheme = WechatPay.scheme(new StandardEnvironment());
             WebhookRequest request = new WebhookRequest("wechatpay", body, headers);
             scheme.create("wechatpay", keys, Samples.clockAt(ts)).verify(request);
-            NormalizedEvent e = Samples.events(new WechatPayFormat.Factory().create("wechatpay", decryption), request)
+            NormalizedEvent e = Samples.events(
+                            new WechatPayFormat.Factory(TypeTables.shipped()).create("wechatpay", decryption), request)
                     .get(0);
             assertThat(e.type())
                     .isEqualTo(type.startsWith("REFUND") ? EventType.REFUND_SUCCEEDED : EventType.PAYMENT_SUCCEEDED);

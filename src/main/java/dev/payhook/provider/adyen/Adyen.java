@@ -3,6 +3,7 @@ package dev.payhook.provider.adyen;
 import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.SchemeFactory;
+import dev.payhook.provider.types.TypeTables;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -28,8 +29,8 @@ public class Adyen {
     }
 
     @Bean
-    FormatFactory<?> adyenFormat() {
-        return new AdyenFormat();
+    FormatFactory<?> adyenFormat(TypeTables tables) {
+        return new AdyenFormat(tables);
     }
 
     @Bean

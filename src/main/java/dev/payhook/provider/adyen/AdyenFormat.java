@@ -3,19 +3,91 @@ package dev.payhook.provider.adyen;
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.Reading;
-import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
+import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.Reader;
+import dev.payhook.provider.types.TypeTables;
+import dev.payhook.provider.types.TypedFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Adyen's notification items onto Payhook's events, one event per item. The receipt names the first
  * item's id; each item's own id is the lock of its event.
  */
-public class AdyenFormat extends SettingsFreeFormat {
+public class AdyenFormat extends TypedFormat<AdyenFormat.Notification> {
 
+    /** One item of a batch, which the readers read; {@code success} is its status. */
+    record Notification(String provider, AdyenNotification.Item item, Boolean live) {
+
+        boolean success() {
+            return "true".equalsIgnoreCase(item.success());
+        }
+
+        String original() {
+            return item.originalReference();
+        }
+
+        NormalizedEvent.Builder builder() {
+            NormalizedEvent.Builder b = NormalizedEvent.builder(
+                            provider,
+                            eventId(item),
+                            item.eventCode(),
+                            WireJson.offsetTime(item.eventDate(), "eventDate"))
+                    .livemode(live)
+                    .account("merchant-account", item.merchantAccountCode());
+            if (item.amount() != null) {
+                b.amount(item.amount().value(), item.amount().currency());
+            }
+            return b;
+        }
+    }
+
+    // Only the AUTHORISATION's merchantReference is the order: on a modification (refund, cancel) it
+    // is the reference the merchant gave that request; those reach the order through the payment.
+    static final Map<String, Reader<Notification>> READERS = Map.of(
+            "authorisation",
+            Reader.one(
+                    Set.of(Action.BY_STATUS),
+                    (n, action) -> n.builder()
+                            .payment(n.item().pspReference())
+                            .order(n.item().merchantReference())
+                            .build(n.success() ? EventType.PAYMENT_SUCCEEDED : EventType.PAYMENT_FAILED)),
+            "cancellation",
+            Reader.one(
+                    Set.of(Action.BY_STATUS),
+                    (n, action) -> n.success()
+                            ? n.builder().payment(n.original()).build(EventType.PAYMENT_CANCELED)
+                            : n.builder().build(EventType.OTHER)),
+            "refund",
+            Reader.one(
+                    Set.of(Action.BY_STATUS, Action.REFUND_FAILED),
+                    (n, action) -> n.builder()
+                            .payment(n.original())
+                            .refund(n.item().pspReference())
+                            .build(action.or(n.success() ? EventType.REFUND_SUCCEEDED : EventType.REFUND_FAILED))),
+            "cancel_or_refund",
+            Reader.one(Set.of(Action.BY_STATUS), (n, action) -> cancelOrRefund(n)),
+            // the money was not captured after all: against an authorised payment this is a contradiction for review
+            "capture",
+            Reader.one(
+                    Action.of(EventType.PAYMENT_FAILED),
+                    (n, action) -> n.builder().payment(n.original()).build(EventType.PAYMENT_FAILED)),
+            "dispute",
+            Reader.one(
+                    Action.of(EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST),
+                    (n, action) -> n.builder().payment(disputed(n.item())).build(action.or(EventType.OTHER))));
+
+    /** With the tables the jar ships. */
     public AdyenFormat() {
-        super("adyen");
+        this(TypeTables.shipped());
+    }
+
+    public AdyenFormat(TypeTables tables) {
+        super("adyen", tables, READERS);
     }
 
     @Override
@@ -32,52 +104,29 @@ public class AdyenFormat extends SettingsFreeFormat {
         return Reading.of(
                 firstId,
                 () -> n.items().stream()
-                        .map(i -> event(request.provider(), i, live))
+                        .flatMap(i -> item(new Notification(request.provider(), i, live)).stream())
                         .toList());
     }
 
-    private static NormalizedEvent event(String provider, AdyenNotification.Item i, Boolean live) {
-        boolean success = "true".equalsIgnoreCase(i.success());
-        String code = WireJson.require(i.eventCode(), "eventCode");
-        NormalizedEvent.Builder b = NormalizedEvent.builder(
-                        provider, eventId(i), code, WireJson.offsetTime(i.eventDate(), "eventDate"))
-                .livemode(live)
-                .account("merchant-account", i.merchantAccountCode());
-        if (i.amount() != null) {
-            b.amount(i.amount().value(), i.amount().currency());
+    private List<NormalizedEvent> item(Notification n) {
+        String code = WireJson.require(n.item().eventCode(), "eventCode");
+        return events(n.provider(), code, n, () -> n.builder().build(EventType.OTHER));
+    }
+
+    /** What a CANCEL_OR_REFUND did, Adyen names in additionalData ("cancel" or "refund"). */
+    private static NormalizedEvent cancelOrRefund(Notification n) {
+        if (!n.success()) {
+            return n.builder().build(EventType.OTHER);
         }
-        // Only the AUTHORISATION's merchantReference is the order: on a modification (refund, cancel)
-        // it is the reference the merchant gave that request; those reach the order through the payment.
-        String original = i.originalReference();
-        return switch (code) {
-            case "AUTHORISATION" ->
-                b.payment(i.pspReference())
-                        .order(i.merchantReference())
-                        .build(success ? EventType.PAYMENT_SUCCEEDED : EventType.PAYMENT_FAILED);
-            case "CANCELLATION" ->
-                success ? b.payment(original).build(EventType.PAYMENT_CANCELED) : b.build(EventType.OTHER);
-            case "REFUND" ->
-                b.payment(original)
-                        .refund(i.pspReference())
-                        .build(success ? EventType.REFUND_SUCCEEDED : EventType.REFUND_FAILED);
-            case "REFUND_FAILED", "REFUNDED_REVERSED" ->
-                b.payment(original).refund(i.pspReference()).build(EventType.REFUND_FAILED);
-            case "CANCEL_OR_REFUND" ->
-                !success
-                        ? b.build(EventType.OTHER)
-                        : "refund".equals(modification(i))
-                                ? b.payment(original).refund(i.pspReference()).build(EventType.REFUND_SUCCEEDED)
-                                : b.payment(original).build(EventType.PAYMENT_CANCELED);
-            // the money was not captured after all: against an authorised payment this is a contradiction for review
-            case "CAPTURE_FAILED" -> b.payment(original).build(EventType.PAYMENT_FAILED);
-            case "NOTIFICATION_OF_CHARGEBACK", "REQUEST_FOR_INFORMATION" ->
-                b.payment(disputed(i)).build(EventType.DISPUTE_OPENED);
-            case "CHARGEBACK", "SECOND_CHARGEBACK", "PREARBITRATION_LOST" ->
-                b.payment(disputed(i)).build(EventType.DISPUTE_LOST);
-            case "CHARGEBACK_REVERSED", "PREARBITRATION_WON" ->
-                b.payment(disputed(i)).build(EventType.DISPUTE_WON);
-            default -> b.build(EventType.OTHER);
-        };
+        String did = n.item().additionalData() == null
+                ? null
+                : n.item().additionalData().get("modification.action");
+        return "refund".equals(did)
+                ? n.builder()
+                        .payment(n.original())
+                        .refund(n.item().pspReference())
+                        .build(EventType.REFUND_SUCCEEDED)
+                : n.builder().payment(n.original()).build(EventType.PAYMENT_CANCELED);
     }
 
     /** Dispute notifications name the payment in originalReference, some only in pspReference. */
@@ -85,11 +134,6 @@ public class AdyenFormat extends SettingsFreeFormat {
         return i.originalReference() != null && !i.originalReference().isBlank()
                 ? i.originalReference()
                 : i.pspReference();
-    }
-
-    /** What a CANCEL_OR_REFUND did: Adyen names it in additionalData ("cancel" or "refund"). */
-    private static String modification(AdyenNotification.Item i) {
-        return i.additionalData() == null ? null : i.additionalData().get("modification.action");
     }
 
     /** pspReference + eventCode + success: Adyen sends the same item again on retries. */

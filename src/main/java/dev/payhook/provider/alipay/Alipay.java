@@ -3,6 +3,7 @@ package dev.payhook.provider.alipay;
 import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.SchemeFactory;
+import dev.payhook.provider.types.TypeTables;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -26,8 +27,8 @@ public class Alipay {
     }
 
     @Bean
-    FormatFactory<?> alipayFormat() {
-        return new AlipayFormat();
+    FormatFactory<?> alipayFormat(TypeTables tables) {
+        return new AlipayFormat(tables);
     }
 
     @Bean

@@ -4,10 +4,13 @@ import dev.payhook.payment.EventType;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.Reading;
-import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
+import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.Reader;
+import dev.payhook.provider.types.TypeTables;
+import dev.payhook.provider.types.TypedFormat;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -16,12 +19,30 @@ import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
 import java.util.List;
+import java.util.Map;
 
-/** Alipay's notification parameters onto Payhook's events: the payment is the trade ({@code trade_no}). */
-public class AlipayFormat extends SettingsFreeFormat {
+/**
+ * Alipay's notification parameters onto Payhook's events: the payment is the trade ({@code
+ * trade_no}). Its type is the trade_status; what each means is routes/types/alipay.yaml.
+ */
+public class AlipayFormat extends TypedFormat<AlipayFormat.Notification> {
 
+    /** A notification read once: the builder carries what every event of it carries. */
+    record Notification(AlipayNotification params, NormalizedEvent.Builder builder) {}
+
+    static final Map<String, Reader<Notification>> READERS = Map.of(
+            "trade",
+            Reader.one(
+                    Action.of(EventType.PAYMENT_PENDING, EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_CANCELED),
+                    (n, action) -> trade(n.params(), n.builder(), action.or(EventType.OTHER))));
+
+    /** With the tables the jar ships. */
     public AlipayFormat() {
-        super("alipay");
+        this(TypeTables.shipped());
+    }
+
+    public AlipayFormat(TypeTables tables) {
+        super("alipay", tables, READERS);
     }
 
     private static final ZoneId BEIJING = ZoneId.of("Asia/Shanghai");
@@ -46,13 +67,7 @@ public class AlipayFormat extends SettingsFreeFormat {
         return Reading.of(n.notifyId(), () -> events(request.provider(), n));
     }
 
-    /**
-     * trade_status onto the state machine. A notification with {@code refund_fee} reports a refund;
-     * Alipay documents refund_fee as the trade's total refunded so far, so it is kept as a cumulative
-     * amount (the refund id out_biz_no names the request), never summed; TRADE_CLOSED with a refund
-     * means the whole total_amount went back.
-     */
-    private static List<NormalizedEvent> events(String provider, AlipayNotification n) {
+    private List<NormalizedEvent> events(String provider, AlipayNotification n) {
         String status = WireJson.require(n.tradeStatus(), "trade_status");
         NormalizedEvent.Builder b = NormalizedEvent.builder(
                         provider,
@@ -68,21 +83,25 @@ public class AlipayFormat extends SettingsFreeFormat {
                 .order(n.outTradeNo())
                 .account("app-id", n.appId())
                 .account("seller-id", n.sellerId());
+        return events(provider, status, new Notification(n, b), () -> b.build(EventType.OTHER));
+    }
+
+    /**
+     * A trade as its status says. A notification with {@code refund_fee} reports a refund, whatever
+     * its status: Alipay documents refund_fee as the trade's total refunded so far, so it is kept as
+     * a cumulative amount (the refund id out_biz_no names the request), never summed; TRADE_CLOSED
+     * with a refund means the whole total_amount went back.
+     */
+    private static NormalizedEvent trade(AlipayNotification n, NormalizedEvent.Builder b, EventType meant) {
+        String status = n.tradeStatus();
         if (n.refundFee() != null && !n.refundFee().isBlank()) {
             // Alipay closes a trade once it is refunded in full: then the whole total went back
             String refunded =
                     status.equals("TRADE_CLOSED") && n.totalAmount() != null ? n.totalAmount() : n.refundFee();
-            return List.of(
-                    b.amount(Money.fromMajor(refunded, CURRENCY), CURRENCY).build(EventType.REFUND_SUCCEEDED));
+            return b.amount(Money.fromMajor(refunded, CURRENCY), CURRENCY).build(EventType.REFUND_SUCCEEDED);
         }
-        b.amount(Money.fromMajor(WireJson.require(n.totalAmount(), "total_amount"), CURRENCY), CURRENCY);
-        return List.of(
-                switch (status) {
-                    case "WAIT_BUYER_PAY" -> b.build(EventType.PAYMENT_PENDING);
-                    case "TRADE_SUCCESS", "TRADE_FINISHED" -> b.build(EventType.PAYMENT_SUCCEEDED);
-                    case "TRADE_CLOSED" -> b.build(EventType.PAYMENT_CANCELED);
-                    default -> b.build(EventType.OTHER);
-                });
+        return b.amount(Money.fromMajor(WireJson.require(n.totalAmount(), "total_amount"), CURRENCY), CURRENCY)
+                .build(meant);
     }
 
     private static String first(String... values) {

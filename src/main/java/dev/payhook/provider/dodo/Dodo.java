@@ -2,6 +2,7 @@ package dev.payhook.provider.dodo;
 
 import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.FormatFactory;
+import dev.payhook.provider.types.TypeTables;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -10,8 +11,8 @@ import org.springframework.context.annotation.Configuration;
 public class Dodo {
 
     @Bean
-    FormatFactory<?> dodoFormat() {
-        return new DodoFormat();
+    FormatFactory<?> dodoFormat(TypeTables tables) {
+        return new DodoFormat(tables);
     }
 
     @Bean

@@ -4,11 +4,14 @@ import dev.payhook.payment.EventType;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.Reading;
-import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.SubscriptionTerms;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.standardwebhooks.StandardWebhooks;
+import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.Reader;
+import dev.payhook.provider.types.TypeTables;
+import dev.payhook.provider.types.TypedFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -16,12 +19,49 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Dodo Payments' payloads (a Standard Webhooks sender) onto Payhook's events. The event id is the
- * {@code webhook-id} header, which Dodo keeps across retries of one message.
+ * {@code webhook-id} header, which Dodo keeps across retries of one message. Which type means what
+ * is routes/types/dodo.yaml; here is how each kind of {@code data} is read.
  */
-public class DodoFormat extends SettingsFreeFormat {
+public class DodoFormat extends TypedFormat<DodoFormat.Notification> {
 
+    /** A message of a Dodo business, which the readers read. */
+    record Notification(String provider, String eventId, DodoWebhook body) {
+
+        NormalizedEvent.Builder builder() {
+            return NormalizedEvent.builder(provider, eventId, body.type(), body.timestamp())
+                    .account("business-id", body.businessId());
+        }
+    }
+
+    static final Map<String, Reader<Notification>> READERS = Map.of(
+            "payment",
+            Reader.one(
+                    Action.of(
+                            EventType.PAYMENT_SUCCEEDED,
+                            EventType.PAYMENT_FAILED,
+                            EventType.PAYMENT_PENDING,
+                            EventType.PAYMENT_CANCELED),
+                    (n, action) -> payment(n.builder(), n.body(), action.or(EventType.OTHER))),
+            "refund",
+            Reader.one(
+                    Action.of(EventType.REFUND_SUCCEEDED, EventType.REFUND_FAILED),
+                    (n, action) -> refund(n.builder(), n.body().data(), action.or(EventType.OTHER))),
+            "dispute",
+            Reader.one(
+                    Action.of(EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST),
+                    (n, action) -> dispute(n.builder(), n.body(), action.or(EventType.OTHER))),
+            "subscription",
+            Reader.one(
+                    Action.subscriptionChanges(),
+                    (n, action) -> DodoSubscriptions.subscription(n.builder(), n.body(), action.or(EventType.OTHER))));
+
+    /** With the tables the jar ships. */
     public DodoFormat() {
-        super("dodo");
+        this(TypeTables.shipped());
+    }
+
+    public DodoFormat(TypeTables tables) {
+        super("dodo", tables, READERS);
     }
 
     @Override
@@ -31,35 +71,13 @@ public class DodoFormat extends SettingsFreeFormat {
                 eventId, () -> events(request.provider(), eventId, WireJson.read(request.body(), DodoWebhook.class)));
     }
 
-    private static List<NormalizedEvent> events(String provider, String eventId, DodoWebhook w) {
-        String type = WireJson.require(w.type(), "type");
-        NormalizedEvent.Builder b =
-                NormalizedEvent.builder(provider, eventId, type, w.timestamp()).account("business-id", w.businessId());
-        if (w.data() == null || w.data().isNull()) {
-            return List.of(b.build(EventType.OTHER));
+    private List<NormalizedEvent> events(String provider, String eventId, DodoWebhook body) {
+        String type = WireJson.require(body.type(), "type");
+        Notification n = new Notification(provider, eventId, body);
+        if (body.data() == null || body.data().isNull()) {
+            return List.of(n.builder().build(EventType.OTHER));
         }
-        return List.of(
-                switch (type) {
-                    case "payment.succeeded" -> payment(b, w, EventType.PAYMENT_SUCCEEDED);
-                    case "payment.failed" -> payment(b, w, EventType.PAYMENT_FAILED);
-                    case "payment.processing" -> payment(b, w, EventType.PAYMENT_PENDING);
-                    case "payment.cancelled" -> payment(b, w, EventType.PAYMENT_CANCELED);
-                    case "refund.succeeded" -> refund(b, w.data(), EventType.REFUND_SUCCEEDED);
-                    case "refund.failed" -> refund(b, w.data(), EventType.REFUND_FAILED);
-                    case "dispute.opened" -> dispute(b, w, EventType.DISPUTE_OPENED);
-                    case "dispute.won" -> dispute(b, w, EventType.DISPUTE_WON);
-                    case "dispute.lost", "dispute.accepted" -> dispute(b, w, EventType.DISPUTE_LOST);
-                    case "subscription.active" ->
-                        DodoSubscriptions.subscription(b, w, EventType.SUBSCRIPTION_ACTIVATED);
-                    case "subscription.updated", "subscription.plan_changed", "subscription.renewed" ->
-                        DodoSubscriptions.subscription(b, w, EventType.SUBSCRIPTION_UPDATED);
-                    case "subscription.on_hold" ->
-                        DodoSubscriptions.subscription(b, w, EventType.SUBSCRIPTION_PAST_DUE);
-                    case "subscription.paused" -> DodoSubscriptions.subscription(b, w, EventType.SUBSCRIPTION_PAUSED);
-                    case "subscription.cancelled", "subscription.failed", "subscription.expired" ->
-                        DodoSubscriptions.subscription(b, w, EventType.SUBSCRIPTION_CANCELED);
-                    default -> b.build(EventType.OTHER);
-                });
+        return events(provider, type, n, () -> n.builder().build(EventType.OTHER));
     }
 
     private static NormalizedEvent payment(NormalizedEvent.Builder b, DodoWebhook w, EventType type) {

@@ -1,6 +1,7 @@
 package dev.payhook.provider.mapped;
 
 import dev.payhook.provider.FormatFactory;
+import dev.payhook.provider.types.TypeTables;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -9,7 +10,7 @@ import org.springframework.context.annotation.Configuration;
 public class Mapped {
 
     @Bean
-    FormatFactory<?> mappedFormat() {
-        return new MappedFormat.Factory();
+    FormatFactory<?> mappedFormat(TypeTables tables) {
+        return new MappedFormat.Factory(tables);
     }
 }

@@ -1,5 +1,6 @@
 package dev.payhook.provider.mapped;
 
+import dev.payhook.config.SetupFailure;
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.EventFormat;
 import dev.payhook.provider.FormatFactory;
@@ -9,11 +10,15 @@ import dev.payhook.provider.Reading;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
+import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.Meanings;
+import dev.payhook.provider.types.Reader;
+import dev.payhook.provider.types.TypeTable;
+import dev.payhook.provider.types.TypeTables;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import tools.jackson.core.JsonPointer;
 import tools.jackson.databind.JsonNode;
@@ -27,6 +32,13 @@ public final class MappedFormat implements EventFormat {
 
     /** Checks a provider's mapping at start-up and compiles its pointers once. */
     public static class Factory implements FormatFactory<Mapping> {
+
+        private final TypeTables tables;
+
+        public Factory(TypeTables tables) {
+            this.tables = tables;
+        }
+
         @Override
         public String name() {
             return "mapped";
@@ -39,16 +51,49 @@ public final class MappedFormat implements EventFormat {
 
         @Override
         public EventFormat create(String provider, Mapping settings) {
-            return new MappedFormat("payhook.providers." + provider + ".mapping.", settings.getMapping());
+            String prefix = "payhook.providers." + provider + ".mapping.";
+            Map<String, String> configured = settings.getMapping().getTypes();
+            Optional<TypeTable> file = tables.own(provider);
+            if (!configured.isEmpty() && file.isPresent()) {
+                throw new SetupFailure(
+                        prefix + "types and " + file.get().source() + " both say what " + provider + "'s types mean",
+                        "keep one of the two");
+            }
+            TypeTable table = file.orElseGet(() -> TypeTable.of(prefix + "types", configured));
+            if (table.entries().isEmpty()) {
+                throw new SetupFailure(
+                        prefix + "types: no type of the sender is named",
+                        "name at least one, there or in routes/types/" + provider + ".yaml");
+            }
+            return new MappedFormat(prefix, settings.getMapping(), new Meanings<>(provider, table, READERS));
         }
     }
+
+    /** The one reader: the sender's payload through the mapping's pointers. */
+    private record Notification(MappedFormat format, String provider, String id, JsonNode tree, String senderType) {}
+
+    // a subscription's state needs its id, status and period, which a mapping does not name
+    private static final Map<String, Reader<Notification>> READERS = Map.of(
+            TypeTable.MAPPING,
+            Reader.one(
+                    Action.of(
+                            EventType.PAYMENT_SUCCEEDED,
+                            EventType.PAYMENT_FAILED,
+                            EventType.PAYMENT_PENDING,
+                            EventType.PAYMENT_CANCELED,
+                            EventType.REFUND_SUCCEEDED,
+                            EventType.REFUND_FAILED,
+                            EventType.DISPUTE_OPENED,
+                            EventType.DISPUTE_WON,
+                            EventType.DISPUTE_LOST),
+                    (n, action) -> n.format().event(n, action.or(EventType.OTHER))));
 
     private static final String HEADER = "header:";
 
     private final String eventIdHeader;
     private final JsonPointer eventId;
     private final JsonPointer eventType;
-    private final Map<String, EventType> types = new LinkedHashMap<>();
+    private final Meanings<Notification> meanings;
     private final JsonPointer orderId;
     private final JsonPointer paymentId;
     private final JsonPointer refundId;
@@ -57,30 +102,13 @@ public final class MappedFormat implements EventFormat {
     private final JsonPointer currency;
     private final JsonPointer occurredAt;
 
-    private MappedFormat(String prefix, Mapping.Fields m) {
+    private MappedFormat(String prefix, Mapping.Fields m, Meanings<Notification> meanings) {
+        this.meanings = meanings;
         String id = required(prefix, "event-id", m.getEventId());
         this.eventIdHeader =
                 id.startsWith(HEADER) ? id.substring(HEADER.length()).trim().toLowerCase(Locale.ROOT) : null;
         this.eventId = eventIdHeader == null ? pointer(prefix, "event-id", id) : null;
         this.eventType = pointer(prefix, "event-type", required(prefix, "event-type", m.getEventType()));
-        if (m.getTypes().isEmpty()) {
-            throw new IllegalStateException(prefix + "types: name at least one of the sender's types");
-        }
-        m.getTypes().forEach((senderType, normalized) -> {
-            EventType type;
-            try {
-                type = EventType.fromWireName(normalized);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalStateException(prefix + "types." + senderType + ": '" + normalized
-                        + "' is not a normalized type (payment.succeeded, refund.succeeded, dispute.opened, ...)");
-            }
-            if (type.branch() == EventType.Branch.SUBSCRIPTION) {
-                // a subscription's state needs its id, status and period, which a mapping does not name
-                throw new IllegalStateException(prefix + "types." + senderType + ": the mapped format carries"
-                        + " payment, refund and dispute events; '" + normalized + "' needs a format of its own");
-            }
-            types.put(senderType, type);
-        });
         this.orderId = optionalPointer(prefix, "order-id", m.getOrderId());
         this.paymentId = pointer(prefix, "payment-id", required(prefix, "payment-id", m.getPaymentId()));
         this.refundId = optionalPointer(prefix, "refund-id", m.getRefundId());
@@ -108,16 +136,21 @@ public final class MappedFormat implements EventFormat {
             return Reading.failed(headerId, e);
         }
         String id = eventIdHeader != null ? headerId : text(tree, eventId);
-        return Reading.of(id, () -> List.of(event(request.provider(), id, tree)));
+        return Reading.of(id, () -> {
+            String senderType = WireJson.require(text(tree, eventType), "event type");
+            Notification n = new Notification(this, request.provider(), id, tree, senderType);
+            return meanings.events(senderType, n, () -> builder(n).build(EventType.OTHER));
+        });
     }
 
-    private NormalizedEvent event(String provider, String id, JsonNode tree) {
-        String senderType = WireJson.require(text(tree, eventType), "event type");
-        EventType type = types.getOrDefault(senderType, EventType.OTHER);
-        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, id, senderType, time(tree.at(occurredAt)));
-        if (type == EventType.OTHER) {
-            return b.build(type);
-        }
+    private NormalizedEvent.Builder builder(Notification n) {
+        return NormalizedEvent.builder(
+                n.provider(), n.id(), n.senderType(), time(n.tree().at(occurredAt)));
+    }
+
+    private NormalizedEvent event(Notification n, EventType type) {
+        JsonNode tree = n.tree();
+        NormalizedEvent.Builder b = builder(n);
         b.payment(text(tree, paymentId)).order(text(tree, orderId)).refund(text(tree, refundId));
         JsonNode value = amount == null ? null : tree.at(amount);
         if (value != null && !value.isMissingNode() && !value.isNull()) {

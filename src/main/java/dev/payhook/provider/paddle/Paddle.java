@@ -6,6 +6,7 @@ import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.HmacSecrets;
 import dev.payhook.provider.SchemeFactory;
 import dev.payhook.provider.TimestampedHmac;
+import dev.payhook.provider.types.TypeTables;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -29,8 +30,8 @@ public class Paddle {
     }
 
     @Bean
-    FormatFactory<?> paddleFormat() {
-        return new PaddleFormat();
+    FormatFactory<?> paddleFormat(TypeTables tables) {
+        return new PaddleFormat(tables);
     }
 
     @Bean

@@ -4,22 +4,61 @@ import dev.payhook.payment.EventType;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.Reading;
-import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.SubscriptionTerms;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paddle.PaddleNotification.Adjustment;
 import dev.payhook.provider.paddle.PaddleNotification.Transaction;
+import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.Reader;
+import dev.payhook.provider.types.TypeTables;
+import dev.payhook.provider.types.TypedFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
-/** Paddle Billing's notifications onto Payhook's events: the payment is the transaction. */
-public class PaddleFormat extends SettingsFreeFormat {
+/**
+ * Paddle Billing's notifications onto Payhook's events: the payment is the transaction. Which type
+ * means what is routes/types/paddle.yaml; here is how each kind of {@code data} is read.
+ */
+public class PaddleFormat extends TypedFormat<PaddleFormat.Notification> {
 
+    /** A notification of a Paddle account, which the readers read. */
+    record Notification(String provider, PaddleNotification body) {
+
+        NormalizedEvent.Builder builder() {
+            return NormalizedEvent.builder(provider, body.eventId(), body.eventType(), body.occurredAt());
+        }
+    }
+
+    static final Map<String, Reader<Notification>> READERS = Map.of(
+            "transaction",
+            Reader.one(
+                    Action.of(
+                            EventType.PAYMENT_SUCCEEDED,
+                            EventType.PAYMENT_FAILED,
+                            EventType.PAYMENT_PENDING,
+                            EventType.PAYMENT_CANCELED),
+                    (n, action) -> transaction(n.builder(), n.body(), action.or(EventType.OTHER))),
+            "adjustment",
+            Reader.one(
+                    Set.of(Action.BY_STATUS),
+                    (n, action) -> adjustment(n.builder(), n.body().data())),
+            "subscription",
+            Reader.one(
+                    Action.subscriptionChanges(),
+                    (n, action) ->
+                            PaddleSubscriptions.subscription(n.builder(), n.body(), action.or(EventType.OTHER))));
+
+    /** With the tables the jar ships. */
     public PaddleFormat() {
-        super("paddle");
+        this(TypeTables.shipped());
+    }
+
+    public PaddleFormat(TypeTables tables) {
+        super("paddle", tables, READERS);
     }
 
     @Override
@@ -30,31 +69,13 @@ public class PaddleFormat extends SettingsFreeFormat {
                 tree -> events(request.provider(), WireJson.convert(tree, PaddleNotification.class)));
     }
 
-    private static List<NormalizedEvent> events(String provider, PaddleNotification n) {
-        String type = WireJson.require(n.eventType(), "event_type");
-        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, n.eventId(), type, n.occurredAt());
-        if (n.data() == null || n.data().isNull()) {
-            return List.of(b.build(EventType.OTHER));
+    private List<NormalizedEvent> events(String provider, PaddleNotification body) {
+        String type = WireJson.require(body.eventType(), "event_type");
+        Notification n = new Notification(provider, body);
+        if (body.data() == null || body.data().isNull()) {
+            return List.of(n.builder().build(EventType.OTHER));
         }
-        return List.of(
-                switch (type) {
-                    case "transaction.completed", "transaction.paid" -> transaction(b, n, EventType.PAYMENT_SUCCEEDED);
-                    case "transaction.payment_failed" -> transaction(b, n, EventType.PAYMENT_FAILED);
-                    case "transaction.canceled" -> transaction(b, n, EventType.PAYMENT_CANCELED);
-                    case "adjustment.created", "adjustment.updated" -> adjustment(b, n.data());
-                    case "subscription.created", "subscription.activated" ->
-                        PaddleSubscriptions.subscription(b, n, EventType.SUBSCRIPTION_ACTIVATED);
-                    case "subscription.updated", "subscription.trialing" ->
-                        PaddleSubscriptions.subscription(b, n, EventType.SUBSCRIPTION_UPDATED);
-                    case "subscription.past_due" ->
-                        PaddleSubscriptions.subscription(b, n, EventType.SUBSCRIPTION_PAST_DUE);
-                    case "subscription.paused" -> PaddleSubscriptions.subscription(b, n, EventType.SUBSCRIPTION_PAUSED);
-                    case "subscription.resumed" ->
-                        PaddleSubscriptions.subscription(b, n, EventType.SUBSCRIPTION_RESUMED);
-                    case "subscription.canceled" ->
-                        PaddleSubscriptions.subscription(b, n, EventType.SUBSCRIPTION_CANCELED);
-                    default -> b.build(EventType.OTHER);
-                });
+        return events(provider, type, n, () -> n.builder().build(EventType.OTHER));
     }
 
     private static NormalizedEvent transaction(NormalizedEvent.Builder b, PaddleNotification n, EventType type) {
@@ -93,8 +114,9 @@ public class PaddleFormat extends SettingsFreeFormat {
     }
 
     /**
-     * An adjustment, as the webhook carries it and the API answers it. A refund counts only once
-     * Paddle approved it; chargeback adjustments are the dispute's outcome.
+     * An adjustment, as the webhook carries it and the API answers it; its action and status decide,
+     * never a table: a refund counts only once Paddle approved it; chargeback adjustments are the
+     * dispute's outcome.
      */
     static NormalizedEvent adjustment(NormalizedEvent.Builder b, JsonNode data) {
         Adjustment a = WireJson.convert(data, Adjustment.class);

@@ -3,6 +3,7 @@ package dev.payhook.provider.paypal;
 import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.SchemeFactory;
+import dev.payhook.provider.types.TypeTables;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -30,8 +31,8 @@ public class Paypal {
     }
 
     @Bean
-    FormatFactory<?> paypalFormat() {
-        return new PaypalFormat();
+    FormatFactory<?> paypalFormat(TypeTables tables) {
+        return new PaypalFormat(tables);
     }
 
     @Bean

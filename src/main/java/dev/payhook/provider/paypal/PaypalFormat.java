@@ -4,12 +4,17 @@ import dev.payhook.payment.EventType;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.Reading;
-import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paypal.PaypalEvent.Capture;
 import dev.payhook.provider.paypal.PaypalEvent.Dispute;
+import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.Reader;
+import dev.payhook.provider.types.TypeTables;
+import dev.payhook.provider.types.TypedFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -17,48 +22,60 @@ import tools.jackson.databind.JsonNode;
  * Payhook's: the payment is the capture; a refund or reversal names it through its link {@code up};
  * a dispute through its disputed transaction. Amounts are decimal strings in the currency's exponent.
  */
-public class PaypalFormat extends SettingsFreeFormat {
+public class PaypalFormat extends TypedFormat<PaypalFormat.Notification> {
 
+    /** An event of a PayPal account, which the readers read. */
+    record Notification(String provider, PaypalEvent event) {
+
+        NormalizedEvent.Builder builder() {
+            return NormalizedEvent.builder(provider, event.id(), event.eventType(), event.createTime());
+        }
+    }
+
+    static final Map<String, Reader<Notification>> READERS = Map.of(
+            "capture",
+            Reader.one(
+                    Action.of(EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_PENDING, EventType.PAYMENT_FAILED),
+                    (n, action) -> capture(n.builder(), n.event(), action.or(EventType.OTHER))),
+            "refund",
+            Reader.one(
+                    Set.of(Action.BY_STATUS),
+                    (n, action) -> refund(n.builder(), n.event().resource())),
+            "dispute",
+            Reader.one(
+                    Action.decidedAmong(EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST),
+                    (n, action) -> dispute(n.builder(), n.event(), action)),
+            "subscription",
+            Reader.one(
+                    Action.subscriptionChanges(),
+                    (n, action) ->
+                            PaypalSubscriptions.subscription(n.builder(), n.event(), action.or(EventType.OTHER))),
+            "sale",
+            Reader.one(
+                    Action.of(EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_FAILED),
+                    (n, action) -> PaypalSubscriptions.sale(n.builder(), n.event(), action.or(EventType.OTHER))));
+
+    /** With the tables the jar ships. */
     public PaypalFormat() {
-        super("paypal");
+        this(TypeTables.shipped());
+    }
+
+    public PaypalFormat(TypeTables tables) {
+        super("paypal", tables, READERS);
     }
 
     @Override
     public Reading read(WebhookRequest request) {
-        return readJson(
-                request, "id", tree -> List.of(event(request.provider(), WireJson.convert(tree, PaypalEvent.class))));
+        return readJson(request, "id", tree -> events(request.provider(), WireJson.convert(tree, PaypalEvent.class)));
     }
 
-    private static NormalizedEvent event(String provider, PaypalEvent e) {
+    private List<NormalizedEvent> events(String provider, PaypalEvent e) {
         String type = WireJson.require(e.eventType(), "event_type");
-        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, e.id(), type, e.createTime());
+        Notification n = new Notification(provider, e);
         if (e.resource() == null || e.resource().isNull()) {
-            return b.build(EventType.OTHER);
+            return List.of(n.builder().build(EventType.OTHER));
         }
-        return switch (type) {
-            case "PAYMENT.CAPTURE.COMPLETED" -> capture(b, e, EventType.PAYMENT_SUCCEEDED);
-            case "PAYMENT.CAPTURE.PENDING" -> capture(b, e, EventType.PAYMENT_PENDING);
-            case "PAYMENT.CAPTURE.DECLINED", "PAYMENT.CAPTURE.DENIED" -> capture(b, e, EventType.PAYMENT_FAILED);
-            // a reversal takes the money back like a refund: counted once by its id
-            case "PAYMENT.CAPTURE.REFUNDED", "PAYMENT.CAPTURE.REVERSED" -> refund(b, e.resource());
-            case "CUSTOMER.DISPUTE.CREATED" -> dispute(b, e, EventType.DISPUTE_OPENED);
-            case "CUSTOMER.DISPUTE.RESOLVED" -> disputeResolved(b, e);
-            case "BILLING.SUBSCRIPTION.ACTIVATED" ->
-                PaypalSubscriptions.subscription(b, e, EventType.SUBSCRIPTION_ACTIVATED);
-            case "BILLING.SUBSCRIPTION.CREATED", "BILLING.SUBSCRIPTION.UPDATED" ->
-                PaypalSubscriptions.subscription(b, e, EventType.SUBSCRIPTION_UPDATED);
-            case "BILLING.SUBSCRIPTION.PAYMENT.FAILED" ->
-                PaypalSubscriptions.subscription(b, e, EventType.SUBSCRIPTION_PAST_DUE);
-            case "BILLING.SUBSCRIPTION.SUSPENDED" ->
-                PaypalSubscriptions.subscription(b, e, EventType.SUBSCRIPTION_PAUSED);
-            case "BILLING.SUBSCRIPTION.RE-ACTIVATED" ->
-                PaypalSubscriptions.subscription(b, e, EventType.SUBSCRIPTION_RESUMED);
-            case "BILLING.SUBSCRIPTION.CANCELLED", "BILLING.SUBSCRIPTION.EXPIRED" ->
-                PaypalSubscriptions.subscription(b, e, EventType.SUBSCRIPTION_CANCELED);
-            case "PAYMENT.SALE.COMPLETED" -> PaypalSubscriptions.sale(b, e, EventType.PAYMENT_SUCCEEDED);
-            case "PAYMENT.SALE.DENIED" -> PaypalSubscriptions.sale(b, e, EventType.PAYMENT_FAILED);
-            default -> b.build(EventType.OTHER);
-        };
+        return events(provider, type, n, () -> n.builder().build(EventType.OTHER));
     }
 
     private static NormalizedEvent capture(NormalizedEvent.Builder b, PaypalEvent e, EventType type) {
@@ -71,7 +88,7 @@ public class PaypalFormat extends SettingsFreeFormat {
                 .build(type);
     }
 
-    /** A refund resource, as the webhook carries it and the refund API answers it. */
+    /** A refund resource, as the webhook carries it and the refund API answers it: its status alone decides. */
     static NormalizedEvent refund(NormalizedEvent.Builder b, JsonNode resource) {
         Capture r = WireJson.convert(resource, Capture.class);
         String up = r.links() == null
@@ -94,8 +111,18 @@ public class PaypalFormat extends SettingsFreeFormat {
                 .build(type);
     }
 
-    private static NormalizedEvent dispute(NormalizedEvent.Builder b, PaypalEvent e, EventType type) {
+    /** By status, the dispute's outcome decides: the buyer's favour is money lost, the seller's is kept. */
+    private static NormalizedEvent dispute(NormalizedEvent.Builder b, PaypalEvent e, Action action) {
         Dispute d = WireJson.convert(e.resource(), Dispute.class);
+        String outcome = d.disputeOutcome() == null
+                ? ""
+                : String.valueOf(d.disputeOutcome().outcomeCode());
+        EventType type = action.or(
+                switch (outcome) {
+                    case "RESOLVED_BUYER_FAVOUR", "RESOLVED_WITH_PAYOUT" -> EventType.DISPUTE_LOST;
+                    case "RESOLVED_SELLER_FAVOUR", "CANCELED_BY_BUYER", "DENIED" -> EventType.DISPUTE_WON;
+                    default -> EventType.OTHER;
+                });
         String payment =
                 d.disputedTransactions() == null || d.disputedTransactions().isEmpty()
                         ? null
@@ -105,20 +132,6 @@ public class PaypalFormat extends SettingsFreeFormat {
                         minor(d.disputeAmount()),
                         d.disputeAmount() == null ? null : d.disputeAmount().currencyCode())
                 .build(type);
-    }
-
-    /** The dispute's outcome decides: the buyer's favour is money lost, the seller's is kept. */
-    private static NormalizedEvent disputeResolved(NormalizedEvent.Builder b, PaypalEvent e) {
-        Dispute d = WireJson.convert(e.resource(), Dispute.class);
-        String outcome = d.disputeOutcome() == null
-                ? ""
-                : String.valueOf(d.disputeOutcome().outcomeCode());
-        EventType type = switch (outcome) {
-            case "RESOLVED_BUYER_FAVOUR", "RESOLVED_WITH_PAYOUT" -> EventType.DISPUTE_LOST;
-            case "RESOLVED_SELLER_FAVOUR", "CANCELED_BY_BUYER", "DENIED" -> EventType.DISPUTE_WON;
-            default -> EventType.OTHER;
-        };
-        return dispute(b, e, type);
     }
 
     static Long minor(PaypalEvent.Money m) {

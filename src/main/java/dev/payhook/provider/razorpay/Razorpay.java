@@ -4,6 +4,7 @@ import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.HmacSecrets;
 import dev.payhook.provider.SchemeFactory;
+import dev.payhook.provider.types.TypeTables;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -26,8 +27,8 @@ public class Razorpay {
     }
 
     @Bean
-    FormatFactory<?> razorpayFormat() {
-        return new RazorpayFormat();
+    FormatFactory<?> razorpayFormat(TypeTables tables) {
+        return new RazorpayFormat(tables);
     }
 
     @Bean

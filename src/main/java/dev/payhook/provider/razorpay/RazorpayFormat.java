@@ -3,7 +3,6 @@ package dev.payhook.provider.razorpay;
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.Reading;
-import dev.payhook.provider.SettingsFreeFormat;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
@@ -12,8 +11,13 @@ import dev.payhook.provider.razorpay.RazorpayEvent.Order;
 import dev.payhook.provider.razorpay.RazorpayEvent.Payment;
 import dev.payhook.provider.razorpay.RazorpayEvent.Refund;
 import dev.payhook.provider.razorpay.RazorpayEvent.Wrapped;
+import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.Reader;
+import dev.payhook.provider.types.TypeTables;
+import dev.payhook.provider.types.TypedFormat;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,41 +25,55 @@ import tools.jackson.databind.JsonNode;
  * the merchant's order its {@code notes.order_id} (else, on {@code order.paid}, the Razorpay
  * order's). The event id is the {@code x-razorpay-event-id} header, the same on every retry.
  */
-public class RazorpayFormat extends SettingsFreeFormat {
+public class RazorpayFormat extends TypedFormat<RazorpayFormat.Notification> {
 
+    /** An event of a Razorpay account and its payload, which the readers read. */
+    record Notification(String provider, String eventId, RazorpayEvent event) {
+
+        NormalizedEvent.Builder builder() {
+            return NormalizedEvent.builder(provider, eventId, event.event(), time(event.createdAt()))
+                    .account("account-id", event.accountId());
+        }
+    }
+
+    static final Map<String, Reader<Notification>> READERS = Map.of(
+            "payment",
+            Reader.one(
+                    Action.of(EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_FAILED, EventType.PAYMENT_PENDING),
+                    (n, action) -> payment(n.builder(), n.event().payload(), action.or(EventType.OTHER))),
+            "refund",
+            Reader.one(
+                    Action.decidedAmong(EventType.REFUND_SUCCEEDED, EventType.REFUND_FAILED),
+                    (n, action) ->
+                            refund(n.builder(), entity(n.event().payload().refund(), "refund"), action)),
+            "dispute",
+            Reader.one(
+                    Action.decidedAmong(EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST),
+                    (n, action) -> dispute(n.builder(), n.event().payload(), action)));
+
+    /** With the tables the jar ships. */
     public RazorpayFormat() {
-        super("razorpay");
+        this(TypeTables.shipped());
+    }
+
+    public RazorpayFormat(TypeTables tables) {
+        super("razorpay", tables, READERS);
     }
 
     @Override
     public Reading read(WebhookRequest request) {
         String eventId = request.header(RazorpaySignature.EVENT_ID);
         return Reading.of(
-                eventId,
-                () -> List.of(event(request.provider(), eventId, WireJson.read(request.body(), RazorpayEvent.class))));
+                eventId, () -> events(request.provider(), eventId, WireJson.read(request.body(), RazorpayEvent.class)));
     }
 
-    private static NormalizedEvent event(String provider, String eventId, RazorpayEvent e) {
+    private List<NormalizedEvent> events(String provider, String eventId, RazorpayEvent e) {
         String type = WireJson.require(e.event(), "event");
-        NormalizedEvent.Builder b = NormalizedEvent.builder(provider, eventId, type, time(e.createdAt()))
-                .account("account-id", e.accountId());
-        RazorpayEvent.Payload p = e.payload();
-        if (p == null) {
-            return b.build(EventType.OTHER);
+        Notification n = new Notification(provider, eventId, e);
+        if (e.payload() == null) {
+            return List.of(n.builder().build(EventType.OTHER));
         }
-        return switch (type) {
-            case "payment.captured", "order.paid" -> payment(b, p, EventType.PAYMENT_SUCCEEDED);
-            case "payment.failed" -> payment(b, p, EventType.PAYMENT_FAILED);
-            case "payment.authorized", "payment.pending" -> payment(b, p, EventType.PAYMENT_PENDING);
-            case "refund.processed" -> refund(b, entity(p.refund(), "refund"), EventType.REFUND_SUCCEEDED);
-            case "refund.failed" -> refund(b, entity(p.refund(), "refund"), EventType.REFUND_FAILED);
-            case "payment.dispute.created", "payment.dispute.under_review", "payment.dispute.action_required" ->
-                dispute(b, p, EventType.DISPUTE_OPENED);
-            case "payment.dispute.won" -> dispute(b, p, EventType.DISPUTE_WON);
-            case "payment.dispute.lost" -> dispute(b, p, EventType.DISPUTE_LOST);
-            case "payment.dispute.closed" -> dispute(b, p, closed(entity(p.dispute(), "dispute")));
-            default -> b.build(EventType.OTHER);
-        };
+        return events(provider, type, n, () -> n.builder().build(EventType.OTHER));
     }
 
     private static NormalizedEvent payment(NormalizedEvent.Builder b, RazorpayEvent.Payload p, EventType type) {
@@ -73,27 +91,30 @@ public class RazorpayFormat extends SettingsFreeFormat {
                 .build(type);
     }
 
-    /** A refund, as the webhook carries it and the API answers it. */
-    static NormalizedEvent refund(NormalizedEvent.Builder b, JsonNode entity, EventType type) {
+    /** A refund, as the webhook carries it and the API answers it; by status: processed or failed. */
+    static NormalizedEvent refund(NormalizedEvent.Builder b, JsonNode entity, Action action) {
         Refund r = WireJson.convert(entity, Refund.class);
+        EventType type = action.or(
+                switch (String.valueOf(r.status())) {
+                    case "processed" -> EventType.REFUND_SUCCEEDED;
+                    case "failed" -> EventType.REFUND_FAILED;
+                    default -> EventType.OTHER;
+                });
         return b.payment(r.paymentId())
                 .refund(r.id())
                 .amount(r.amount(), r.currency())
                 .build(type);
     }
 
-    private static NormalizedEvent dispute(NormalizedEvent.Builder b, RazorpayEvent.Payload p, EventType type) {
-        Dispute d = WireJson.convert(entity(p.dispute(), "dispute"), Dispute.class);
-        return b.payment(d.paymentId()).amount(d.amount(), d.currency()).build(type);
-    }
-
     /**
-     * A dispute closed is one of the fraud phase that the merchant answered: nothing was deducted,
-     * so it is won, unless Razorpay says it deducted an amount.
+     * By status, a dispute is closed: one of the fraud phase that the merchant answered. Nothing was
+     * deducted, so it is won, unless Razorpay says it deducted an amount.
      */
-    private static EventType closed(JsonNode dispute) {
-        Long deducted = WireJson.convert(dispute, Dispute.class).amountDeducted();
-        return deducted != null && deducted > 0 ? EventType.DISPUTE_LOST : EventType.DISPUTE_WON;
+    private static NormalizedEvent dispute(NormalizedEvent.Builder b, RazorpayEvent.Payload p, Action action) {
+        Dispute d = WireJson.convert(entity(p.dispute(), "dispute"), Dispute.class);
+        Long deducted = d.amountDeducted();
+        EventType type = action.or(deducted != null && deducted > 0 ? EventType.DISPUTE_LOST : EventType.DISPUTE_WON);
+        return b.payment(d.paymentId()).amount(d.amount(), d.currency()).build(type);
     }
 
     /** The merchant's order, which Payhook asks to be put in the payment's {@code notes.order_id}. */

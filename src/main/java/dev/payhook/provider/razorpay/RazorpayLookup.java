@@ -9,6 +9,7 @@ import dev.payhook.provider.WireJson;
 import dev.payhook.provider.razorpay.RazorpayEvent.Order;
 import dev.payhook.provider.razorpay.RazorpayEvent.Payment;
 import dev.payhook.provider.razorpay.RazorpayEvent.Refund;
+import dev.payhook.provider.types.Action;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 
@@ -63,13 +64,6 @@ final class RazorpayLookup {
                     Refund r = WireJson.convert(refund, Refund.class);
                     return new RefundObject(r.id(), r.status(), RazorpayFormat.time(r.createdAt()));
                 },
-                (b, refund) -> RazorpayFormat.refund(
-                        b,
-                        refund,
-                        switch (String.valueOf(WireJson.text(refund, "status"))) {
-                            case "processed" -> EventType.REFUND_SUCCEEDED;
-                            case "failed" -> EventType.REFUND_FAILED;
-                            default -> EventType.OTHER;
-                        }));
+                (b, refund) -> RazorpayFormat.refund(b, refund, Action.BY_STATUS));
     }
 }

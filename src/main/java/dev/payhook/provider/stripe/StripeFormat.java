@@ -10,12 +10,6 @@ import static dev.payhook.payment.EventType.PAYMENT_PENDING;
 import static dev.payhook.payment.EventType.PAYMENT_SUCCEEDED;
 import static dev.payhook.payment.EventType.REFUND_FAILED;
 import static dev.payhook.payment.EventType.REFUND_SUCCEEDED;
-import static dev.payhook.payment.EventType.SUBSCRIPTION_ACTIVATED;
-import static dev.payhook.payment.EventType.SUBSCRIPTION_CANCELED;
-import static dev.payhook.payment.EventType.SUBSCRIPTION_PAST_DUE;
-import static dev.payhook.payment.EventType.SUBSCRIPTION_PAUSED;
-import static dev.payhook.payment.EventType.SUBSCRIPTION_RESUMED;
-import static dev.payhook.payment.EventType.SUBSCRIPTION_UPDATED;
 
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.Fact;
@@ -38,6 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -67,9 +62,7 @@ public class StripeFormat extends TypedFormat<StripeFormat.Notification> {
             "charge_refunds",
             new Reader<>(Action.of(REFUND_SUCCEEDED), (n, action) -> chargeRefunds(n)),
             "refund",
-            Reader.one(
-                    Action.decidedAmong(REFUND_SUCCEEDED, REFUND_FAILED),
-                    (n, action) -> refund(n.builder(), n.object(), action)),
+            Reader.one(Set.of(Action.BY_STATUS), (n, action) -> refund(n.builder(), n.object())),
             "dispute",
             Reader.one(
                     Action.decidedAmong(DISPUTE_OPENED, DISPUTE_WON, DISPUTE_LOST),
@@ -78,13 +71,7 @@ public class StripeFormat extends TypedFormat<StripeFormat.Notification> {
             Reader.one(Action.of(PAYMENT_SUCCEEDED), (n, action) -> checkout(n.builder(), n.object())),
             "subscription",
             Reader.one(
-                    Action.of(
-                            SUBSCRIPTION_ACTIVATED,
-                            SUBSCRIPTION_UPDATED,
-                            SUBSCRIPTION_PAST_DUE,
-                            SUBSCRIPTION_PAUSED,
-                            SUBSCRIPTION_RESUMED,
-                            SUBSCRIPTION_CANCELED),
+                    Action.subscriptionChanges(),
                     (n, action) -> StripeSubscriptions.subscription(n.builder(), n.object(), action.or(OTHER))),
             "invoice",
             Reader.one(
@@ -199,14 +186,14 @@ public class StripeFormat extends TypedFormat<StripeFormat.Notification> {
         return events;
     }
 
-    static NormalizedEvent refund(NormalizedEvent.Builder b, JsonNode object, Action action) {
+    /** Only the refund's status says whether money went back: a table cannot say it for it. */
+    static NormalizedEvent refund(NormalizedEvent.Builder b, JsonNode object) {
         Refund r = WireJson.convert(object, Refund.class);
-        EventType type = action.or(
-                switch (r.status() == null ? "" : r.status()) {
-                    case "succeeded" -> REFUND_SUCCEEDED;
-                    case "failed", "canceled" -> REFUND_FAILED;
-                    default -> OTHER;
-                });
+        EventType type = switch (r.status() == null ? "" : r.status()) {
+            case "succeeded" -> REFUND_SUCCEEDED;
+            case "failed", "canceled" -> REFUND_FAILED;
+            default -> OTHER;
+        };
         return b.payment(paymentOf(r.paymentIntent(), r.charge()))
                 .refund(r.id())
                 .amount(r.amount(), r.currency())

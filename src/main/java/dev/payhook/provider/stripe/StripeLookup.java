@@ -9,7 +9,6 @@ import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.stripe.StripeObjects.PaymentIntent;
 import dev.payhook.provider.stripe.StripeObjects.Refund;
-import dev.payhook.provider.types.Action;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +40,7 @@ final class StripeLookup {
                             WireJson.text(refund, "status"),
                             Instant.ofEpochSecond(refund.path("created").asLong()));
                 },
-                (b, refund) -> StripeFormat.refund(b, refund, Action.BY_STATUS));
+                StripeFormat::refund);
     }
 
     private static PaymentSnapshot snapshot(String provider, JsonNode fact) {

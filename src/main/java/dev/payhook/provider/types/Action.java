@@ -71,6 +71,17 @@ public enum Action implements WireName {
         return actions;
     }
 
+    /** Every change of a subscription's status. */
+    public static Set<Action> subscriptionChanges() {
+        return of(
+                EventType.SUBSCRIPTION_ACTIVATED,
+                EventType.SUBSCRIPTION_UPDATED,
+                EventType.SUBSCRIPTION_PAST_DUE,
+                EventType.SUBSCRIPTION_PAUSED,
+                EventType.SUBSCRIPTION_RESUMED,
+                EventType.SUBSCRIPTION_CANCELED);
+    }
+
     /** Every action's name, as a person picks one. */
     public static String names() {
         return Arrays.stream(values()).map(Action::wireName).collect(Collectors.joining(", "));

@@ -91,6 +91,10 @@ public record TypeTable(String source, List<Entry> entries) {
                             "'" + type + "': unknown field '" + key + "' (an entry has action and reader)");
             }
         }
+        return entry(source, type, line, actionName, reader);
+    }
+
+    private static Entry entry(String source, String type, int line, String actionName, String reader) {
         if (actionName == null) {
             throw wrong(source, line, "'" + type + "': no action (one of " + Action.names() + ")");
         }
@@ -109,9 +113,19 @@ public record TypeTable(String source, List<Entry> entries) {
         return new Entry(type, action, action == Action.IGNORE ? null : reader, line);
     }
 
+    /** A table written in configuration: its entries have no line (0), the source names the setting. */
+    public static TypeTable of(String source, Map<String, String> actions) {
+        List<Entry> entries = new ArrayList<>();
+        actions.forEach((type, actionName) -> entries.add(entry(source, type, 0, actionName, MAPPING)));
+        return new TypeTable(source, entries);
+    }
+
+    /** The one reader of a table written in configuration. */
+    public static final String MAPPING = "mapping";
+
     static SetupFailure wrong(String source, int line, String problem) {
         return new SetupFailure(
-                source + ":" + line + ": " + problem,
+                source + (line > 0 ? ":" + line : "") + ": " + problem,
                 "correct the type table (the README's \"Type tables\" lists actions and each provider's readers)");
     }
 

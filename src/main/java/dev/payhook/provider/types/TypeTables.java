@@ -49,29 +49,38 @@ public final class TypeTables {
                 .findFirst();
     }
 
+    /** {@code provider}'s own table, under the folder or in the jar; empty when it has none. */
+    public Optional<TypeTable> own(String provider) {
+        return find(List.of(provider + ".yaml"), file(provider, provider));
+    }
+
     TypeTable table(String provider, String format) {
-        Optional<Path> local = file(provider, format);
+        return find(names(provider, format), file(provider, format))
+                .orElseThrow(() -> new SetupFailure(
+                        "no type table for provider " + provider + " (routes/" + FOLDER + provider + ".yaml)",
+                        "write one: it says what each of the provider's event types means"));
+    }
+
+    private static Optional<TypeTable> find(List<String> names, Optional<Path> local) {
         if (local.isPresent()) {
             try {
-                return TypeTable.parse(local.get().toString(), Files.readString(local.get()));
+                return Optional.of(TypeTable.parse(local.get().toString(), Files.readString(local.get())));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
-        for (String name : names(provider, format)) {
+        for (String name : names) {
             try (InputStream in = TypeTables.class.getClassLoader().getResourceAsStream("routes/" + FOLDER + name)) {
                 if (in != null) {
-                    return TypeTable.parse(
+                    return Optional.of(TypeTable.parse(
                             "routes/" + FOLDER + name + " (in the jar)",
-                            new String(in.readAllBytes(), StandardCharsets.UTF_8));
+                            new String(in.readAllBytes(), StandardCharsets.UTF_8)));
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
-        throw new SetupFailure(
-                "no type table for provider " + provider + " (routes/" + FOLDER + provider + ".yaml)",
-                "write one: it says what each of the provider's event types means");
+        return Optional.empty();
     }
 
     private static List<String> names(String provider, String format) {

@@ -3,6 +3,7 @@ package dev.payhook.provider.wechatpay;
 import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.SchemeFactory;
+import dev.payhook.provider.types.TypeTables;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,8 +38,8 @@ public class WechatPay {
     }
 
     @Bean
-    FormatFactory<?> wechatpayFormat() {
-        return new WechatPayFormat.Factory();
+    FormatFactory<?> wechatpayFormat(TypeTables tables) {
+        return new WechatPayFormat.Factory(tables);
     }
 
     @Bean

@@ -8,6 +8,10 @@ import dev.payhook.provider.Reading;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
+import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.Meanings;
+import dev.payhook.provider.types.Reader;
+import dev.payhook.provider.types.TypeTables;
 import dev.payhook.provider.wechatpay.WechatPayNotification.Decrypted;
 import dev.payhook.provider.wechatpay.WechatPayNotification.Envelope;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +19,7 @@ import java.security.GeneralSecurityException;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -27,6 +32,13 @@ public final class WechatPayFormat implements EventFormat {
 
     /** One format per provider: each has its own API v3 key. */
     public static class Factory implements FormatFactory<WechatPayDecryption> {
+
+        private final TypeTables tables;
+
+        public Factory(TypeTables tables) {
+            this.tables = tables;
+        }
+
         @Override
         public String name() {
             return "wechatpay";
@@ -44,14 +56,42 @@ public final class WechatPayFormat implements EventFormat {
                 throw new IllegalStateException(
                         "payhook.providers." + provider + ".api-v3-key must be the 32-character API v3 key");
             }
-            return new WechatPayFormat(new SecretKeySpec(key, "AES"));
+            return new WechatPayFormat(new SecretKeySpec(key, "AES"), tables.meanings(provider, name(), READERS));
         }
     }
 
-    private final SecretKeySpec apiV3Key;
+    /** A notification and its decrypted resource; the builder carries what every event of it carries. */
+    record Notification(Decrypted resource, String currency, NormalizedEvent.Builder builder) {}
 
-    private WechatPayFormat(SecretKeySpec apiV3Key) {
+    static final Map<String, Reader<Notification>> READERS = Map.of(
+            "transaction",
+            Reader.one(
+                    Action.of(EventType.PAYMENT_SUCCEEDED),
+                    (n, action) -> n.builder()
+                            .amount(
+                                    n.resource().amount() == null
+                                            ? null
+                                            : n.resource().amount().total(),
+                                    n.currency())
+                            .build(action.or(EventType.OTHER))),
+            "refund",
+            Reader.one(
+                    Action.of(EventType.REFUND_SUCCEEDED, EventType.REFUND_FAILED),
+                    (n, action) -> n.builder()
+                            .refund(WireJson.require(n.resource().refundId(), "refund_id"))
+                            .amount(
+                                    n.resource().amount() == null
+                                            ? null
+                                            : n.resource().amount().refund(),
+                                    n.currency())
+                            .build(action.or(EventType.OTHER))));
+
+    private final SecretKeySpec apiV3Key;
+    private final Meanings<Notification> meanings;
+
+    private WechatPayFormat(SecretKeySpec apiV3Key, Meanings<Notification> meanings) {
         this.apiV3Key = apiV3Key;
+        this.meanings = meanings;
     }
 
     @Override
@@ -81,18 +121,7 @@ public final class WechatPayFormat implements EventFormat {
                 .account("appid", r.appid());
         WechatPayNotification.Amount amount = r.amount();
         String currency = amount == null || amount.currency() == null ? "CNY" : amount.currency();
-        if (type.startsWith("REFUND.")) {
-            b.refund(WireJson.require(r.refundId(), "refund_id"))
-                    .amount(amount == null ? null : amount.refund(), currency);
-            return List.of(
-                    b.build(type.equals("REFUND.SUCCESS") ? EventType.REFUND_SUCCEEDED : EventType.REFUND_FAILED));
-        }
-        b.amount(amount == null ? null : amount.total(), currency);
-        return List.of(
-                switch (type) {
-                    case "TRANSACTION.SUCCESS" -> b.build(EventType.PAYMENT_SUCCEEDED);
-                    default -> b.build(EventType.OTHER);
-                });
+        return meanings.events(type, new Notification(r, currency, b), () -> b.build(EventType.OTHER));
     }
 
     private Decrypted decrypt(WechatPayNotification.Resource resource) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.payhook.provider.types.TypeTables;
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.ProviderScenarios;
 import dev.payhook.support.Signer;
@@ -137,12 +138,12 @@ class MappedSenderTest extends ProviderScenarios {
         mapping.getMapping().setPaymentId("data.id");
         mapping.getMapping().setOccurredAt("/at");
         mapping.getMapping().setTypes(Map.of("paid", "payment.succeeded"));
-        assertThatThrownBy(() -> new MappedFormat.Factory().create("acme", mapping))
+        assertThatThrownBy(() -> new MappedFormat.Factory(TypeTables.shipped()).create("acme", mapping))
                 .hasMessageContaining("payhook.providers.acme.mapping.payment-id: 'data.id' is not a JSON pointer");
         mapping.getMapping().setPaymentId("/data/id");
         mapping.getMapping().setTypes(Map.of("paid", "payment.done"));
-        assertThatThrownBy(() -> new MappedFormat.Factory().create("acme", mapping))
+        assertThatThrownBy(() -> new MappedFormat.Factory(TypeTables.shipped()).create("acme", mapping))
                 .hasMessageContaining(
-                        "payhook.providers.acme.mapping.types.paid: 'payment.done' is not a normalized type");
+                        "payhook.providers.acme.mapping.types: 'paid': unknown action 'payment.done' (one of");
     }
 }

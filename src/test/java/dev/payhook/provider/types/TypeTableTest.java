@@ -1,0 +1,104 @@
+package dev.payhook.provider.types;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.payhook.config.SetupFailure;
+import dev.payhook.payment.EventType;
+import dev.payhook.provider.NormalizedEvent;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** A type table is read with the line of each entry, and refused where it is wrong. */
+class TypeTableTest {
+
+    private static final Map<String, Reader<String>> READERS = Map.of(
+            "thing",
+            Reader.one(Action.of(EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_FAILED), TypeTableTest::event),
+            "refund",
+            Reader.one(Set.of(Action.BY_STATUS), TypeTableTest::event));
+
+    @Test
+    void anExactTypeWinsOverAGlobAndGlobsAreTriedInFileOrder() {
+        Meanings<String> m = meanings("""
+                types:
+                  thing.*:        { action: payment.failed,    reader: thing }
+                  thing.paid:     { action: payment.succeeded, reader: thing }
+                  "*":            { action: ignore }
+                """);
+        assertThat(typeOf(m, "thing.paid")).isEqualTo(EventType.PAYMENT_SUCCEEDED);
+        assertThat(typeOf(m, "thing.declined")).isEqualTo(EventType.PAYMENT_FAILED);
+        assertThat(typeOf(m, "other.thing")).isEqualTo(EventType.OTHER);
+    }
+
+    @Test
+    void aTypeNoEntryNamesMeansNothing() {
+        Meanings<String> m = meanings("types:\n  thing.paid: { action: payment.succeeded, reader: thing }\n");
+        assertThat(typeOf(m, "thing.refunded")).isEqualTo(EventType.OTHER);
+    }
+
+    @Test
+    void eachMistakeIsReportedWithItsFileAndLine() {
+        assertWrong(
+                "types:\n  a: { action: payment.succeeded, reader: thing }\n  a: { action: ignore }\n",
+                "t.yaml:3: 'a' is listed twice (first at line 2)");
+        assertWrong(
+                "types:\n  a: { action: payment.succeded, reader: thing }\n",
+                "t.yaml:2: 'a': unknown action 'payment.succeded' (one of payment.succeeded, payment.failed,");
+        assertWrong(
+                "types:\n  a: { action: payment.succeeded, reader: invoice }\n",
+                "t.yaml:2: 'a': acme has no reader 'invoice' (its readers: refund, thing)");
+        assertWrong(
+                "types:\n\n  a: { action: refund.succeeded, reader: refund }\n",
+                "t.yaml:3: 'a': reader 'refund' cannot carry out refund.succeeded (it carries out: by-status)");
+        assertWrong(
+                "types:\n  a: { action: payment.succeeded }\n",
+                "t.yaml:2: 'a': no reader (which of the provider's readers reads its object)");
+        assertWrong("types:\n  a: { reader: thing }\n", "t.yaml:2: 'a': no action (one of");
+        assertWrong(
+                "types:\n  a: { action: ignore, readr: thing }\n",
+                "t.yaml:2: 'a': unknown field 'readr' (an entry has action and reader)");
+        assertWrong("types:\n  a: [ payment.succeeded ]\n", "t.yaml:2: 'a' must be a mapping");
+        assertWrong("typs:\n  a: { action: ignore }\n", "t.yaml:1: no 'types:'");
+        assertWrong("types:\n  a: { action: ignore\n", "t.yaml:3: not YAML");
+        assertWrong("", "t.yaml:1: empty");
+    }
+
+    @Test
+    void aTableWrittenInConfigurationNamesItsSetting() {
+        assertThatThrownBy(() -> TypeTable.of("payhook.providers.acme.mapping.types", Map.of("paid", "done")))
+                .isInstanceOf(SetupFailure.class)
+                .hasMessageStartingWith("payhook.providers.acme.mapping.types: 'paid': unknown action 'done'");
+    }
+
+    @Test
+    void everyShippedTableFitsItsProvidersReaders() {
+        assertThat(List.of("stripe", "paddle", "dodo", "paypal", "razorpay", "adyen", "alipay", "wechatpay"))
+                .allSatisfy(provider -> assertThat(
+                                TypeTables.shipped().table(provider, provider).entries())
+                        .isNotEmpty());
+    }
+
+    private static Meanings<String> meanings(String yaml) {
+        return new Meanings<>("acme", TypeTable.parse("t.yaml", yaml), READERS);
+    }
+
+    private static void assertWrong(String yaml, String problem) {
+        assertThatThrownBy(() -> meanings(yaml))
+                .isInstanceOf(SetupFailure.class)
+                .satisfies(e -> assertThat(((SetupFailure) e).problem()).startsWith(problem));
+    }
+
+    private static EventType typeOf(Meanings<String> m, String type) {
+        return m.events(type, type, () -> event(type, Action.IGNORE)).get(0).type();
+    }
+
+    private static NormalizedEvent event(String type, Action action) {
+        return NormalizedEvent.builder("acme", "evt_1", type, Instant.EPOCH)
+                .payment("pay_1")
+                .build(action.or(EventType.OTHER));
+    }
+}
