@@ -1,15 +1,13 @@
 package dev.payhook.merchant;
 
+import dev.payhook.outbox.EventSubscribers;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Collectors;
 
 /** A merchant's HTTP endpoint as its route uses it, and what this instance last saw of it. */
 public final class Endpoint {
@@ -55,17 +53,7 @@ public final class Endpoint {
      * {@code *} becomes LIKE's {@code %}; LIKE's own wildcards and quotes in a type are escaped.
      */
     String queueFilter() {
-        return Arrays.stream(settings.types().split(","))
-                .map(String::trim)
-                .filter(g -> !g.isEmpty())
-                .map(g -> MerchantDelivery.TYPE + " LIKE '"
-                        + g.replace("!", "!!")
-                                .replace("%", "!%")
-                                .replace("_", "!_")
-                                .replace("'", "''")
-                                .replace("*", "%")
-                        + "' ESCAPE '!'")
-                .collect(Collectors.joining(" OR "));
+        return EventSubscribers.kindFilter(Arrays.asList(settings.types().split(",")));
     }
 
     public String name() {
@@ -81,14 +69,7 @@ public final class Endpoint {
      * empty when the schedule is used up and the message has failed.
      */
     Optional<Duration> retryAfter(int attempts) {
-        List<Duration> schedule = settings.retrySchedule();
-        if (attempts < 1 || attempts > schedule.size()) {
-            return Optional.empty();
-        }
-        long millis = schedule.get(attempts - 1).toMillis();
-        long jitter = millis / 10;
-        return Optional.of(Duration.ofMillis(
-                millis + (jitter == 0 ? 0 : ThreadLocalRandom.current().nextLong(-jitter, jitter + 1))));
+        return RetrySchedule.after(settings.retrySchedule(), attempts);
     }
 
     void succeeded(Instant at) {

@@ -3,6 +3,7 @@ package dev.payhook.merchant;
 import dev.payhook.broker.BrokerConnections;
 import dev.payhook.broker.Destination;
 import dev.payhook.broker.Trace;
+import dev.payhook.config.Branches;
 import dev.payhook.outbox.EventSubscribers;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
@@ -16,16 +17,19 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.springframework.jms.core.JmsTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * payhook.deliveries.failed: the messages an endpoint did not take within its retry schedule, browsed
- * for ops and replayed: moved back to their endpoint's queue with their original {@code webhook-id}
- * and a fresh schedule, in one JMS transaction, so a message is never both failed and waiting.
+ * payhook.deliveries.failed: the messages an HTTP endpoint or an integrator's branch did not take
+ * within its retry schedule, browsed for ops and replayed: moved back to their consumer's queue with
+ * their original key and a fresh schedule, in one JMS transaction, so a message is never both failed
+ * and waiting.
  */
 @Component
 public class FailedDeliveries {
@@ -35,12 +39,14 @@ public class FailedDeliveries {
 
     private final ConnectionFactory broker;
     private final JmsTemplate jms;
-    private final Endpoints endpoints;
+    /** The consumers whose failed messages can be replayed: the endpoints, then the branches. */
+    private final Set<String> consumers = new LinkedHashSet<>();
 
-    public FailedDeliveries(ConnectionFactory connectionFactory, Endpoints endpoints) {
+    public FailedDeliveries(ConnectionFactory connectionFactory, Endpoints endpoints, Branches branches) {
         this.broker = BrokerConnections.uncached(connectionFactory);
         this.jms = new JmsTemplate(broker);
-        this.endpoints = endpoints;
+        endpoints.all().forEach(e -> consumers.add(e.name()));
+        branches.all().forEach(b -> consumers.add(b.name()));
     }
 
     /** Up to {@code limit} failed messages, oldest first; of one endpoint when {@code endpoint} is not null. */
@@ -75,15 +81,16 @@ public class FailedDeliveries {
     }
 
     private String ofEndpoint(String endpoint) {
-        if (!endpoints.has(endpoint)) {
-            throw new IllegalArgumentException("no endpoint " + endpoint + " under payhook.deliveries");
+        if (!consumers.contains(endpoint)) {
+            throw new IllegalArgumentException(
+                    "no endpoint " + endpoint + " under payhook.deliveries or payhook.branches");
         }
         return MerchantDelivery.ENDPOINT + " = '" + endpoint + "'";
     }
 
     private int move(String selector) throws JMSException {
-        if (endpoints.all().isEmpty()) {
-            // no endpoint to send to, and "IN ()" is no selector: whatever failed stays failed
+        if (consumers.isEmpty()) {
+            // no consumer to send to, and "IN ()" is no selector: whatever failed stays failed
             return 0;
         }
         int moved = 0;
@@ -93,8 +100,8 @@ public class FailedDeliveries {
                 MessageConsumer failed = session.createConsumer(
                         session.createQueue(Destination.DELIVERIES_FAILED.address()),
                         "(" + selector + ") AND " + MerchantDelivery.ENDPOINT + " IN ("
-                                + endpoints.all().stream()
-                                        .map(e -> "'" + e.name() + "'")
+                                + consumers.stream()
+                                        .map(name -> "'" + name + "'")
                                         .collect(Collectors.joining(","))
                                 + ")");
                 MessageProducer producer = session.createProducer(null)) {

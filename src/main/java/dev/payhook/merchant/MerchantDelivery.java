@@ -1,6 +1,7 @@
 package dev.payhook.merchant;
 
 import dev.payhook.broker.Trace;
+import dev.payhook.outbox.EventSubscribers;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -32,7 +33,7 @@ public class MerchantDelivery implements Processor {
     /** The message's stable id, sent as {@code webhook-id}. */
     public static final String KEY = "PayhookKey";
 
-    public static final String TYPE = "PayhookKind";
+    public static final String TYPE = EventSubscribers.KIND;
     /** Attempts made before this copy. */
     public static final String ATTEMPTS = "PayhookAttempts";
     /** When the outbox published the message (epoch millis): what the latency counts from. */

@@ -5,6 +5,7 @@ import dev.payhook.broker.Destination;
 import dev.payhook.config.PayhookProperties;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -19,6 +20,9 @@ import org.springframework.stereotype.Component;
 public class EventSubscribers {
 
     private static final Logger log = LoggerFactory.getLogger(EventSubscribers.class);
+
+    /** The message property the outbox writes each message's kind in. */
+    public static final String KIND = "PayhookKind";
 
     private final List<String> queues = new CopyOnWriteArrayList<>();
     private final BrokerQueues broker;
@@ -54,6 +58,24 @@ public class EventSubscribers {
     /** The queue of consumer {@code name} by its fully qualified name, {@code payhook.events::payhook.events.<name>}: that queue alone. */
     public static String fullyQualified(String name) {
         return Destination.EVENTS.address() + "::" + queue(name);
+    }
+
+    /**
+     * The broker's filter that keeps messages of the kinds {@code globs} name ({@code *}: any run of
+     * characters), as a JMS selector on the message's kind.
+     */
+    public static String kindFilter(List<String> globs) {
+        return globs.stream()
+                .map(String::trim)
+                .filter(g -> !g.isEmpty())
+                .map(g -> KIND + " LIKE '"
+                        + g.replace("!", "!!")
+                                .replace("%", "!%")
+                                .replace("_", "!_")
+                                .replace("'", "''")
+                                .replace("*", "%")
+                        + "' ESCAPE '!'")
+                .collect(Collectors.joining(" OR "));
     }
 
     /** Every consumer's queue: the subscribers' and the merchant's HTTP endpoints'. */

@@ -168,7 +168,7 @@ public class OutboxWorker implements SmartLifecycle {
                 try (MessageProducer producer = session.createProducer(
                         d.isTopic() ? session.createTopic(d.address()) : session.createQueue(d.address()))) {
                     Message message = session.createTextMessage(row.payload());
-                    message.setStringProperty("PayhookKind", row.kind());
+                    message.setStringProperty(EventSubscribers.KIND, row.kind());
                     message.setStringProperty("PayhookKey", row.dedupeKey());
                     if (row.traceparent() != null) {
                         message.setStringProperty(Trace.TRACEPARENT, row.traceparent());

@@ -189,18 +189,8 @@ public class EventApplier {
     }
 
     private void publish(NormalizedEvent e, PaymentStatus paymentStatus, SubscriptionStatus subscriptionStatus) {
-        Map<String, Object> payload = new LinkedHashMap<>();
-        payload.put("provider", e.provider());
-        payload.put("event_id", e.eventId());
-        payload.put("type", e.type().wireName());
-        payload.put("occurred_at", e.occurredAt().toString());
-        payload.put("provider_payment_id", e.providerPaymentId());
-        payload.put("order_id", e.orderId());
-        payload.put("amount_minor", e.amountMinor());
-        payload.put("currency", e.currency());
-        payload.put("refund_id", e.refundId());
+        Map<String, Object> payload = BranchOffers.reading(e);
         payload.put("payment_status", paymentStatus == null ? null : paymentStatus.wireName());
-        payload.put("provider_subscription_id", e.subscriptionId());
         payload.put("subscription_status", subscriptionStatus == null ? null : subscriptionStatus.wireName());
         outbox.add(Destination.EVENTS, e.type().wireName(), "event:" + e.lockKey(), JSON.writeValueAsString(payload));
     }

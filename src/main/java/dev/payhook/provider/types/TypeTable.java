@@ -1,5 +1,6 @@
 package dev.payhook.provider.types;
 
+import dev.payhook.config.Glob;
 import dev.payhook.config.SetupFailure;
 import dev.payhook.payment.WireName;
 import java.io.StringReader;
@@ -24,15 +25,11 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
  */
 public record TypeTable(String source, List<Entry> entries) {
 
-    /** One line of the table. {@code reader} is null for {@link Action#IGNORE}. */
-    public record Entry(String type, Action action, String reader, int line) {
+    /** One line of the table. {@code reader} is null for {@link Action#IGNORE}; {@code glob} null for an exact type. */
+    public record Entry(String type, Action action, String reader, int line, Pattern glob) {
 
         boolean matches(String providerType) {
-            return type.contains("*") ? glob(type).matcher(providerType).matches() : type.equals(providerType);
-        }
-
-        public String where(String source) {
-            return source + ":" + line;
+            return glob != null ? glob.matcher(providerType).matches() : type.equals(providerType);
         }
     }
 
@@ -42,7 +39,7 @@ public record TypeTable(String source, List<Entry> entries) {
 
     public Optional<Entry> find(String providerType) {
         for (Entry e : entries) {
-            if (!e.type().contains("*") && e.type().equals(providerType)) {
+            if (e.glob() == null && e.type().equals(providerType)) {
                 return Optional.of(e);
             }
         }
@@ -110,7 +107,12 @@ public record TypeTable(String source, List<Entry> entries) {
         if (action != Action.IGNORE && reader == null) {
             throw wrong(source, line, "'" + type + "': no reader (which of the provider's readers reads its object)");
         }
-        return new Entry(type, action, action == Action.IGNORE ? null : reader, line);
+        return new Entry(
+                type,
+                action,
+                action == Action.IGNORE ? null : reader,
+                line,
+                type.contains("*") ? Glob.compile(type) : null);
     }
 
     /** A table written in configuration: its entries have no line (0), the source names the setting. */
@@ -154,14 +156,5 @@ public record TypeTable(String source, List<Entry> entries) {
 
     private static int line(Node node) {
         return node.getStartMark() == null ? 1 : node.getStartMark().getLine() + 1;
-    }
-
-    private static Pattern glob(String type) {
-        String[] parts = type.split("\\*", -1);
-        StringBuilder regex = new StringBuilder(Pattern.quote(parts[0]));
-        for (int i = 1; i < parts.length; i++) {
-            regex.append(".*").append(Pattern.quote(parts[i]));
-        }
-        return Pattern.compile(regex.toString());
     }
 }

@@ -1,0 +1,116 @@
+package dev.payhook.config;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+
+/**
+ * The integrator's branches ({@code payhook.branches.<name>}): verified provider events, by
+ * provider and type, sent to any Camel endpoint after the gateway committed their effects. Checked
+ * at start; a mistake stops it, named.
+ */
+@Component
+public class Branches {
+
+    /**
+     * One branch.
+     *
+     * @param to the Camel endpoint URI the events go to ({@code direct:crm}, {@code http://..}, {@code jms:..})
+     * @param events {@code <provider>:<type>} each, {@code *} matching any run of characters
+     * @param retrySchedule the delays between attempts after a failure; then the event is parked
+     */
+    public record Branch(
+            String name,
+            String to,
+            List<String> events,
+            List<Duration> retrySchedule,
+            int concurrency,
+            boolean enabled) {}
+
+    /** How a branch is written in configuration. */
+    record Settings(
+            String to,
+            List<String> events,
+
+            @DefaultValue({"5s", "1m", "5m", "30m", "2h", "5h"})
+            List<Duration> retrySchedule,
+
+            @DefaultValue("1") int concurrency,
+            @DefaultValue("true") boolean enabled) {}
+
+    private static final Pattern EVENT = Pattern.compile("[A-Za-z0-9_*-]{1,64}:[^\\s,']{1,200}");
+
+    private final Map<String, Branch> branches = new LinkedHashMap<>();
+    private final List<Pattern> wanted = new ArrayList<>();
+
+    public Branches(Environment environment) {
+        Map<String, Settings> configured = new TreeMap<>(Binder.get(environment)
+                .bind("payhook.branches", Bindable.mapOf(String.class, Settings.class))
+                .orElse(Map.of()));
+        List<String> problems = new ArrayList<>();
+        configured.forEach((name, s) -> {
+            String prefix = "payhook.branches." + name;
+            if (!name.matches("[a-z0-9][a-z0-9-]{0,62}")) {
+                problems.add(prefix + ": a name is 1 to 63 lower-case letters, digits or -, as it names a queue");
+            }
+            if (s.to() == null || s.to().isBlank()) {
+                problems.add(prefix + ".to: the Camel endpoint URI the events go to (direct:crm, https://..)");
+            }
+            List<String> events = s.events() == null ? List.of() : s.events();
+            if (events.isEmpty()) {
+                problems.add(prefix + ".events: name at least one <provider>:<type> (stripe:customer.updated)");
+            }
+            events.stream()
+                    .filter(e -> !EVENT.matcher(e).matches())
+                    .forEach(e -> problems.add(prefix + ".events: '" + e + "' is not <provider>:<type>"));
+            if (s.concurrency() < 1) {
+                problems.add(prefix + ".concurrency: at least 1");
+            }
+            if (s.retrySchedule().stream().anyMatch(Duration::isNegative)) {
+                problems.add(prefix + ".retry-schedule: delays are not negative");
+            }
+            branches.put(
+                    name,
+                    new Branch(
+                            name,
+                            s.to() == null ? null : s.to().trim(),
+                            List.copyOf(events),
+                            List.copyOf(s.retrySchedule()),
+                            s.concurrency(),
+                            s.enabled()));
+        });
+        branches.values().forEach(b -> b.events().forEach(e -> wanted.add(Glob.compile(e))));
+        if (!problems.isEmpty()) {
+            throw new SetupFailure(String.join("; ", problems), "correct payhook.branches (README: Integrating)");
+        }
+    }
+
+    /** The kind a provider event has on payhook.events: {@code <provider>:<type>}. */
+    public static String kind(String provider, String type) {
+        return provider + ":" + type;
+    }
+
+    /** Whether any branch wants events of {@code type} from {@code provider}: only those are written. */
+    public boolean want(String provider, String type) {
+        if (wanted.isEmpty()) {
+            return false;
+        }
+        String kind = kind(provider, type);
+        return wanted.stream().anyMatch(p -> p.matcher(kind).matches());
+    }
+
+    public Collection<Branch> all() {
+        return Collections.unmodifiableCollection(branches.values());
+    }
+}

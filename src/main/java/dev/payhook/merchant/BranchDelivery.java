@@ -1,0 +1,144 @@
+package dev.payhook.merchant;
+
+import dev.payhook.broker.Trace;
+import dev.payhook.config.Branches;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.activemq.artemis.api.core.Message;
+import org.apache.camel.Exchange;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The steps of routes/templates/branch.yaml around the integrator's endpoint: what it is given (the
+ * event's JSON and a few headers, never what the broker added), and after a failure what becomes of
+ * the event ({@value MerchantDelivery#NEXT}): a copy due again after the branch's next delay, or parked
+ * with the failed HTTP deliveries, where ops see and replay it.
+ */
+@Component("branchDelivery")
+public class BranchDelivery {
+
+    /** Which branch the route serves. */
+    static final String BRANCH_PROPERTY = "payhookBranch";
+
+    /** Headers the integrator's endpoint gets. {@code <provider>:<event id>} is the idempotency key: a redelivery repeats it. */
+    public static final String PROVIDER = "PayhookProvider";
+
+    public static final String EVENT_TYPE = "PayhookEventType";
+    public static final String EVENT_ID = "PayhookEventId";
+    public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+    private static final String ORIGINAL = "payhookBranchOriginal";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    /** What the attempts need across them, as the outbox or the last attempt put it on the message. */
+    private record Original(String body, String key, String kind, String traceparent, int attempts, long publishedAt) {}
+
+    private final Map<String, Branches.Branch> branches = new HashMap<>();
+    private final Map<String, Counter> parked = new HashMap<>();
+    private final MeterRegistry registry;
+    private final Clock clock;
+
+    public BranchDelivery(Branches configured, MeterRegistry registry, Clock clock) {
+        this.registry = registry;
+        this.clock = clock;
+        for (Branches.Branch b : configured.all()) {
+            branches.put(b.name(), b);
+            parked.put(
+                    b.name(),
+                    Counter.builder("payhook_branch_parked")
+                            .description("events a branch's endpoint did not take within its retry schedule")
+                            .tag("branch", b.name())
+                            .register(registry));
+        }
+    }
+
+    /** Keeps the message as it came, and gives the endpoint the event's JSON with its own headers alone. */
+    public void before(Exchange exchange) {
+        org.apache.camel.Message m = exchange.getMessage();
+        String body = m.getBody(String.class);
+        Original original = new Original(
+                body,
+                m.getHeader(MerchantDelivery.KEY, String.class),
+                m.getHeader(MerchantDelivery.TYPE, String.class),
+                m.getHeader(Trace.TRACEPARENT, String.class),
+                Optional.ofNullable(m.getHeader(MerchantDelivery.ATTEMPTS, Integer.class))
+                        .orElse(0),
+                Optional.ofNullable(m.getHeader(MerchantDelivery.PUBLISHED_AT, Long.class))
+                        .or(() -> Optional.ofNullable(m.getHeader("JMSTimestamp", Long.class)))
+                        .orElse(clock.millis()));
+        exchange.setProperty(ORIGINAL, original);
+        JsonNode event = JSON.readTree(body);
+        m.removeHeaders("*");
+        m.setBody(body);
+        m.setHeader(Exchange.CONTENT_TYPE, "application/json");
+        m.setHeader(PROVIDER, event.path("provider").asString());
+        m.setHeader(EVENT_TYPE, event.path("type").asString());
+        m.setHeader(EVENT_ID, event.path("event_id").asString());
+        m.setHeader(
+                IDEMPOTENCY_KEY,
+                event.path("provider").asString() + ":" + event.path("event_id").asString());
+        if (original.traceparent() != null) {
+            m.setHeader(Trace.TRACEPARENT, original.traceparent());
+        }
+        attempts(exchange.getProperty(BRANCH_PROPERTY, String.class), "attempted")
+                .increment();
+    }
+
+    public void delivered(Exchange exchange) {
+        exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.DONE.name());
+    }
+
+    /** The endpoint failed: the message as it came, one attempt more, due again or parked. */
+    public void failed(Exchange exchange) {
+        String branch = exchange.getProperty(BRANCH_PROPERTY, String.class);
+        Original original = exchange.getProperty(ORIGINAL, Original.class);
+        Exception cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
+        attempts(branch, "failed").increment();
+        int attempts = original.attempts() + 1;
+        org.apache.camel.Message m = exchange.getMessage();
+        m.removeHeaders("*");
+        m.setBody(original.body());
+        m.setHeader(MerchantDelivery.KEY, original.key());
+        m.setHeader(MerchantDelivery.TYPE, original.kind());
+        if (original.traceparent() != null) {
+            m.setHeader(Trace.TRACEPARENT, original.traceparent());
+        }
+        m.setHeader(MerchantDelivery.ATTEMPTS, attempts);
+        m.setHeader(MerchantDelivery.PUBLISHED_AT, original.publishedAt());
+        Optional<Duration> retry = RetrySchedule.after(branches.get(branch).retrySchedule(), attempts);
+        if (retry.isPresent()) {
+            m.setHeader(
+                    Message.HDR_SCHEDULED_DELIVERY_TIME.toString(),
+                    clock.millis() + retry.get().toMillis());
+            exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.RETRY.name());
+            return;
+        }
+        m.setHeader(MerchantDelivery.ENDPOINT, branch);
+        m.setHeader(MerchantDelivery.LAST_STATUS, "error");
+        m.setHeader(MerchantDelivery.LAST_RESPONSE, cause == null ? "" : excerpt(cause));
+        m.setHeader(MerchantDelivery.FAILED_AT, clock.millis());
+        parked.get(branch).increment();
+        exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.FAILED.name());
+    }
+
+    /** What failed, as ops read it beside the event: the exception's class and the start of its message. */
+    private static String excerpt(Exception cause) {
+        String text = cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+        return text.length() > 300 ? text.substring(0, 300) : text;
+    }
+
+    private Counter attempts(String branch, String result) {
+        return Counter.builder("payhook_branch_attempts")
+                .description("attempts at giving a branch's endpoint an event, by result")
+                .tag("branch", branch)
+                .tag("result", result)
+                .register(registry);
+    }
+}

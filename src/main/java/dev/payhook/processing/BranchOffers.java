@@ -1,0 +1,84 @@
+package dev.payhook.processing;
+
+import dev.payhook.broker.Destination;
+import dev.payhook.broker.Envelope;
+import dev.payhook.config.Branches;
+import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.store.OutboxStore;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.camel.Body;
+import org.apache.camel.ExchangeProperty;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A provider event that an integrator's branch asked for ({@code payhook.branches}), written to
+ * the outbox in the event's own transaction: published on payhook.events as {@code
+ * <provider>:<type>} once its effects committed, never before, never for an event that was rolled
+ * back or was a duplicate. An event no branch asks for costs nothing here.
+ */
+@Component
+public class BranchOffers {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final Branches branches;
+    private final OutboxStore outbox;
+
+    public BranchOffers(Branches branches, OutboxStore outbox) {
+        this.branches = branches;
+        this.outbox = outbox;
+    }
+
+    /** Facts the reconciler pulled are not the provider's events: only what it sent is offered. */
+    public void offer(@Body NormalizedEvent e, @ExchangeProperty(Evidence.ENVELOPE) Envelope envelope) {
+        if (envelope.pulled() || !branches.want(e.provider(), e.providerType())) {
+            return;
+        }
+        Map<String, Object> message = new LinkedHashMap<>();
+        message.put("provider", e.provider());
+        message.put("type", e.providerType());
+        message.put("event_id", e.eventId());
+        message.put("received_at", envelope.receivedAt().toString());
+        message.put("payload", raw(envelope.body()));
+        message.put("reading", reading(e));
+        outbox.add(
+                Destination.EVENTS,
+                Branches.kind(e.provider(), e.providerType()),
+                "provider-event:" + e.lockKey(),
+                JSON.writeValueAsString(message));
+    }
+
+    /** The event in Payhook's terms, as published on payhook.events. */
+    static Map<String, Object> reading(NormalizedEvent e) {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("provider", e.provider());
+        payload.put("event_id", e.eventId());
+        payload.put("type", e.type().wireName());
+        payload.put("occurred_at", e.occurredAt().toString());
+        payload.put("provider_payment_id", e.providerPaymentId());
+        payload.put("order_id", e.orderId());
+        payload.put("amount_minor", e.amountMinor());
+        payload.put("currency", e.currency());
+        payload.put("refund_id", e.refundId());
+        payload.put("provider_subscription_id", e.subscriptionId());
+        return payload;
+    }
+
+    /** The bytes the provider sent: as JSON when they are JSON, else as text. */
+    private static Object raw(byte[] body) {
+        try {
+            JsonNode tree = JSON.readTree(body);
+            if (tree != null && !tree.isMissingNode() && (tree.isObject() || tree.isArray())) {
+                return tree;
+            }
+        } catch (JacksonException e) {
+            // a form or an XML body: its text
+        }
+        return new String(body, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,136 @@
+package dev.payhook.merchant;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.github.tomakehurst.wiremock.stubbing.StubMapping;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.payhook.support.GatewayTest;
+import dev.payhook.support.MerchantReceiver;
+import dev.payhook.support.TestProvider;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * An integrator's branches (payhook.branches): provider events by type to their own Camel endpoint,
+ * here an HTTP server, after the gateway committed; a failure retried, then parked and replayed by
+ * ops; an endpoint that hangs holds back nothing but itself.
+ */
+class BranchTest extends GatewayTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @DynamicPropertySource
+    static void branches(DynamicPropertyRegistry registry) {
+        registry.add("payhook.branches.crm.to", () -> MerchantReceiver.url("crm"));
+        registry.add("payhook.branches.crm.events[0]", () -> "stripe:customer.updated");
+        registry.add("payhook.branches.crm.events[1]", () -> "stripe:customer.deleted");
+        registry.add("payhook.branches.crm.retry-schedule", () -> "200ms,200ms");
+        registry.add("payhook.branches.ledger.to", () -> MerchantReceiver.url("ledger") + "?responseTimeout=60000");
+        registry.add("payhook.branches.ledger.events[0]", () -> "stripe:payment_intent.*");
+    }
+
+    @Test
+    void aBranchGetsEachEventOnceAfterItsCommitWithItsKey() {
+        String customer = unique("cus");
+        String eventId = unique("evt");
+        byte[] updated = customerEvent(eventId, "customer.updated", customer);
+
+        assertThat(gateway.deliver(TestProvider.STRIPE, eventId, updated).status())
+                .isEqualTo(200);
+        LoggedRequest got = await().atMost(DEADLINE)
+                .until(() -> MerchantReceiver.received("crm", eventId), r -> !r.isEmpty())
+                .get(0);
+        assertThat(got.getHeader("Idempotency-Key")).isEqualTo("stripe:" + eventId);
+        assertThat(got.getHeader("PayhookEventType")).isEqualTo("customer.updated");
+        assertThat(got.getHeader("PayhookProvider")).isEqualTo("stripe");
+        JsonNode body = JSON.readTree(got.getBodyAsString());
+        assertThat(body.path("payload").path("data").path("object").path("id").asString())
+                .isEqualTo(customer);
+        assertThat(body.path("reading").path("type").asString()).isEqualTo("other");
+        assertThat(count("SELECT count(*) FROM receipts WHERE event_id = ? AND outcome = 'ignored'", eventId))
+                .as("committed before the branch heard of it")
+                .isEqualTo(1);
+
+        // the provider sends it again: a duplicate has no effect, and the branch does not hear of it twice
+        assertThat(gateway.deliver(TestProvider.STRIPE, eventId, updated).status())
+                .isEqualTo(200);
+        awaitReceipts("stripe", eventId, 2);
+        String later = unique("evt");
+        gateway.deliver(TestProvider.STRIPE, later, customerEvent(later, "customer.deleted", customer));
+        await().atMost(DEADLINE).until(() -> MerchantReceiver.received("crm", later), r -> !r.isEmpty());
+        assertThat(MerchantReceiver.received("crm", eventId)).hasSize(1);
+    }
+
+    @Test
+    void aFailingEndpointIsRetriedThenParkedAndReplayedByOps() {
+        String eventId = unique("evt");
+        StubMapping down = MerchantReceiver.answer("crm", eventId, aResponse().withStatus(500));
+        try {
+            gateway.deliver(TestProvider.STRIPE, eventId, customerEvent(eventId, "customer.updated", unique("cus")));
+            JsonNode parked = await().atMost(DEADLINE).until(() -> parked(eventId), p -> p != null);
+            assertThat(MerchantReceiver.received("crm", eventId)).hasSize(3);
+            assertThat(parked.path("endpoint").asString()).isEqualTo("crm");
+            assertThat(parked.path("attempts").asInt()).isEqualTo(3);
+            assertThat(parked.path("last_response").asString()).contains("500");
+        } finally {
+            MerchantReceiver.server().removeStub(down);
+        }
+        assertThat(gateway.call("POST", "/ops/deliveries/failed/replay", "{\"endpoint\":\"crm\"}")
+                        .status())
+                .isEqualTo(202);
+        await().atMost(DEADLINE)
+                .until(() -> MerchantReceiver.received("crm", eventId).size() == 4);
+        assertThat(parked(eventId)).isNull();
+    }
+
+    @Test
+    void paymentsGoOnWhileABranchEndpointHangs() {
+        MerchantReceiver.server()
+                .stubFor(post(urlPathEqualTo("/hooks/ledger"))
+                        .willReturn(aResponse().withStatus(200).withFixedDelay(8_000)));
+        List<String> orders = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            String order = unique("ord");
+            orders.add(order);
+            gateway.putOrder(order, 1000, "EUR");
+            String eventId = unique("evt");
+            gateway.deliver(
+                    TestProvider.STRIPE,
+                    eventId,
+                    TestProvider.STRIPE.payment(eventId, unique("pi"), order, 1000, "EUR", Instant.now()));
+        }
+        orders.forEach(order -> awaitOrder(order, "paid"));
+        assertThat(MerchantReceiver.server().findAll(postRequestedFor(urlPathEqualTo("/hooks/ledger"))))
+                .as("the branch's one consumer is still waiting on its first event")
+                .hasSizeLessThan(orders.size());
+    }
+
+    private JsonNode parked(String eventId) {
+        for (JsonNode row : gateway.get("/ops/deliveries/failed?endpoint=crm").json()) {
+            if (row.path("webhook_id").asString().endsWith(eventId)) {
+                return row;
+            }
+        }
+        return null;
+    }
+
+    private static byte[] customerEvent(String eventId, String type, String customer) {
+        return """
+                {"id":"%s","object":"event","api_version":"2024-06-20","created":%d,"type":"%s","livemode":false,
+                 "data":{"object":{"id":"%s","object":"customer","email":"jenny@example.com"}}}
+                """.formatted(eventId, Instant.now().getEpochSecond(), type, customer)
+                .getBytes(StandardCharsets.UTF_8);
+    }
+}
