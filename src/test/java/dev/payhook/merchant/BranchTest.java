@@ -13,10 +13,18 @@ import dev.payhook.support.GatewayTest;
 import dev.payhook.support.MerchantReceiver;
 import dev.payhook.support.TestProvider;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.camel.CamelContext;
+import org.apache.camel.support.PluginHelper;
+import org.apache.camel.support.ResourceHelper;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -31,12 +39,23 @@ class BranchTest extends GatewayTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
+    /** The YAML block after the README says "a route of your own". */
+    private static final Pattern README_ROUTE =
+            Pattern.compile("a route of your own.*?```yaml\\n(.*?)```", Pattern.DOTALL);
+
+    private static final String CRM = "https://crm.example.com/customers/events";
+
+    @Autowired
+    CamelContext camel;
+
     @DynamicPropertySource
     static void branches(DynamicPropertyRegistry registry) {
         registry.add("payhook.branches.crm.to", () -> MerchantReceiver.url("crm"));
         registry.add("payhook.branches.crm.events[0]", () -> "stripe:customer.updated");
         registry.add("payhook.branches.crm.events[1]", () -> "stripe:customer.deleted");
         registry.add("payhook.branches.crm.retry-schedule", () -> "200ms,200ms");
+        registry.add("payhook.branches.crm-route.to", () -> "direct:crm");
+        registry.add("payhook.branches.crm-route.events[0]", () -> "stripe:customer.created");
         registry.add("payhook.branches.ledger.to", () -> MerchantReceiver.url("ledger") + "?responseTimeout=60000");
         registry.add("payhook.branches.ledger.events[0]", () -> "stripe:payment_intent.*");
     }
@@ -71,6 +90,23 @@ class BranchTest extends GatewayTest {
         gateway.deliver(TestProvider.STRIPE, later, customerEvent(later, "customer.deleted", customer));
         await().atMost(DEADLINE).until(() -> MerchantReceiver.received("crm", later), r -> !r.isEmpty());
         assertThat(MerchantReceiver.received("crm", eventId)).hasSize(1);
+    }
+
+    @Test
+    void theReadmesRouteBehindABranchTellsTheCrm() throws Exception {
+        Matcher example = README_ROUTE.matcher(Files.readString(Path.of("README.md")));
+        assertThat(example.find()).as("the README's branch route").isTrue();
+        PluginHelper.getRoutesLoader(camel)
+                .loadRoutes(ResourceHelper.fromString(
+                        "crm.yaml", example.group(1).replace(CRM, MerchantReceiver.url("crm-route"))));
+
+        String eventId = unique("evt");
+        gateway.deliver(TestProvider.STRIPE, eventId, customerEvent(eventId, "customer.created", unique("cus")));
+        LoggedRequest told = await().atMost(DEADLINE)
+                .until(() -> MerchantReceiver.received("crm-route", eventId), r -> !r.isEmpty())
+                .get(0);
+        assertThat(told.getBodyAsString())
+                .isEqualTo("{\"source\":\"stripe\",\"event\":\"customer.created\",\"id\":\"" + eventId + "\"}");
     }
 
     @Test
