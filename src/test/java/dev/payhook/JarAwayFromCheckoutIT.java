@@ -7,6 +7,7 @@ import dev.payhook.support.Gateway;
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.GatewayProcess;
 import dev.payhook.support.TestProvider;
+import dev.payhook.support.plugin.Plugins;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,6 +61,22 @@ class JarAwayFromCheckoutIT {
                         - setBody:
                             constant: "edited route"
                 """);
+        // a Camel component the jar does not hold, dropped into ./lib, used by a route file
+        Plugins.jar(dir.resolve("lib"));
+        Path touched = dir.resolve("touched.txt");
+        Files.writeString(dir.resolve("routes/touch.yaml"), """
+                - route:
+                    id: touch
+                    from:
+                      uri: "timer:touch?repeatCount=1"
+                      steps:
+                        - setBody:
+                            expression:
+                              constant:
+                                expression: "through a plugin"
+                        - to:
+                            uri: "touch:%s"
+                """.formatted(touched));
         try (GatewayProcess jar = GatewayProcess.startJarIn(
                 dir,
                 "--payhook.embedded-postgres.port=0",
@@ -89,6 +106,10 @@ class JarAwayFromCheckoutIT {
             assertThat(gateway.request("GET", "/actuator/health/readiness", Map.of())
                             .status())
                     .isEqualTo(200);
+            await().atMost(Duration.ofMinutes(1)).until(() -> Files.isRegularFile(touched));
+            assertThat(Files.readString(touched))
+                    .as("the component in ./lib took the route's message")
+                    .isEqualTo("through a plugin");
             assertThat(Files.isDirectory(dir.resolve("data")))
                     .as("its data beside it")
                     .isTrue();
