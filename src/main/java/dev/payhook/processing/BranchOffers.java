@@ -36,7 +36,7 @@ public class BranchOffers {
 
     /** Facts the reconciler pulled are not the provider's events: only what it sent is offered. */
     public void offer(@Body NormalizedEvent e, @ExchangeProperty(Evidence.ENVELOPE) Envelope envelope) {
-        if (envelope.pulled() || !branches.want(e.provider(), e.providerType())) {
+        if (!branches.want(e.provider(), e.providerType()) || envelope.pulled()) {
             return;
         }
         Map<String, Object> message = new LinkedHashMap<>();
