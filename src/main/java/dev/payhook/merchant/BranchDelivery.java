@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.activemq.artemis.api.core.Message;
 import org.apache.camel.Exchange;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
@@ -37,16 +36,12 @@ public class BranchDelivery {
     private static final String ORIGINAL = "payhookBranchOriginal";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    /** What the attempts need across them, as the outbox or the last attempt put it on the message. */
-    private record Original(String body, String key, String kind, String traceparent, int attempts, long publishedAt) {}
-
     private final Map<String, Branches.Branch> branches = new HashMap<>();
     private final Map<String, Counter> parked = new HashMap<>();
-    private final MeterRegistry registry;
+    private final Map<String, Attempts> attempts = new HashMap<>();
     private final Clock clock;
 
     public BranchDelivery(Branches configured, MeterRegistry registry, Clock clock) {
-        this.registry = registry;
         this.clock = clock;
         for (Branches.Branch b : configured.all()) {
             branches.put(b.name(), b);
@@ -56,27 +51,29 @@ public class BranchDelivery {
                             .description("events a branch's endpoint did not take within its retry schedule")
                             .tag("branch", b.name())
                             .register(registry));
+            attempts.put(b.name(), new Attempts(attempt(registry, b, "attempted"), attempt(registry, b, "failed")));
         }
+    }
+
+    /** A branch's attempts, there at zero from the start so that a rule on increase() sees the first one. */
+    private record Attempts(Counter attempted, Counter failed) {}
+
+    private static Counter attempt(MeterRegistry registry, Branches.Branch b, String result) {
+        return Counter.builder("payhook_branch_attempts")
+                .description("attempts at giving a branch's endpoint an event, by result")
+                .tag("branch", b.name())
+                .tag("result", result)
+                .register(registry);
     }
 
     /** Keeps the message as it came, and gives the endpoint the event's JSON with its own headers alone. */
     public void before(Exchange exchange) {
         org.apache.camel.Message m = exchange.getMessage();
-        String body = m.getBody(String.class);
-        Original original = new Original(
-                body,
-                m.getHeader(MerchantDelivery.KEY, String.class),
-                m.getHeader(MerchantDelivery.TYPE, String.class),
-                m.getHeader(Trace.TRACEPARENT, String.class),
-                Optional.ofNullable(m.getHeader(MerchantDelivery.ATTEMPTS, Integer.class))
-                        .orElse(0),
-                Optional.ofNullable(m.getHeader(MerchantDelivery.PUBLISHED_AT, Long.class))
-                        .or(() -> Optional.ofNullable(m.getHeader("JMSTimestamp", Long.class)))
-                        .orElse(clock.millis()));
+        Carried original = Carried.of(m, clock);
         exchange.setProperty(ORIGINAL, original);
-        JsonNode event = JSON.readTree(body);
+        JsonNode event = JSON.readTree(original.body());
         m.removeHeaders("*");
-        m.setBody(body);
+        m.setBody(original.body());
         m.setHeader(Exchange.CONTENT_TYPE, "application/json");
         m.setHeader(PROVIDER, event.path("provider").asString());
         m.setHeader(EVENT_TYPE, event.path("type").asString());
@@ -87,7 +84,8 @@ public class BranchDelivery {
         if (original.traceparent() != null) {
             m.setHeader(Trace.TRACEPARENT, original.traceparent());
         }
-        attempts(exchange.getProperty(BRANCH_PROPERTY, String.class), "attempted")
+        attempts.get(exchange.getProperty(BRANCH_PROPERTY, String.class))
+                .attempted()
                 .increment();
     }
 
@@ -98,32 +96,18 @@ public class BranchDelivery {
     /** The endpoint failed: the message as it came, one attempt more, due again or parked. */
     public void failed(Exchange exchange) {
         String branch = exchange.getProperty(BRANCH_PROPERTY, String.class);
-        Original original = exchange.getProperty(ORIGINAL, Original.class);
+        Carried original = exchange.getProperty(ORIGINAL, Carried.class);
         Exception cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
-        attempts(branch, "failed").increment();
-        int attempts = original.attempts() + 1;
+        attempts.get(branch).failed().increment();
         org.apache.camel.Message m = exchange.getMessage();
-        m.removeHeaders("*");
-        m.setBody(original.body());
-        m.setHeader(MerchantDelivery.KEY, original.key());
-        m.setHeader(MerchantDelivery.TYPE, original.kind());
-        if (original.traceparent() != null) {
-            m.setHeader(Trace.TRACEPARENT, original.traceparent());
-        }
-        m.setHeader(MerchantDelivery.ATTEMPTS, attempts);
-        m.setHeader(MerchantDelivery.PUBLISHED_AT, original.publishedAt());
-        Optional<Duration> retry = RetrySchedule.after(branches.get(branch).retrySchedule(), attempts);
+        original.writeTo(m);
+        Optional<Duration> retry = RetrySchedule.after(branches.get(branch).retrySchedule(), original.attempts());
         if (retry.isPresent()) {
-            m.setHeader(
-                    Message.HDR_SCHEDULED_DELIVERY_TIME.toString(),
-                    clock.millis() + retry.get().toMillis());
+            Carried.dueAt(m, clock.millis() + retry.get().toMillis());
             exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.RETRY.name());
             return;
         }
-        m.setHeader(MerchantDelivery.ENDPOINT, branch);
-        m.setHeader(MerchantDelivery.LAST_STATUS, "error");
-        m.setHeader(MerchantDelivery.LAST_RESPONSE, cause == null ? "" : excerpt(cause));
-        m.setHeader(MerchantDelivery.FAILED_AT, clock.millis());
+        Carried.failed(m, branch, "error", cause == null ? "" : excerpt(cause), clock.millis());
         parked.get(branch).increment();
         exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.FAILED.name());
     }
@@ -132,13 +116,5 @@ public class BranchDelivery {
     private static String excerpt(Exception cause) {
         String text = cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
         return text.length() > 300 ? text.substring(0, 300) : text;
-    }
-
-    private Counter attempts(String branch, String result) {
-        return Counter.builder("payhook_branch_attempts")
-                .description("attempts at giving a branch's endpoint an event, by result")
-                .tag("branch", branch)
-                .tag("result", result)
-                .register(registry);
     }
 }

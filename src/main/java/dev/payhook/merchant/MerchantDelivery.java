@@ -1,6 +1,5 @@
 package dev.payhook.merchant;
 
-import dev.payhook.broker.Trace;
 import dev.payhook.outbox.EventSubscribers;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -13,7 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.activemq.artemis.api.core.Message;
 import org.apache.camel.Exchange;
 import org.apache.camel.Processor;
 import org.springframework.stereotype.Component;
@@ -93,30 +91,19 @@ public class MerchantDelivery implements Processor {
     public void process(Exchange exchange) {
         Endpoint endpoint = endpoint(exchange);
         org.apache.camel.Message m = exchange.getMessage();
-        String key = m.getHeader(KEY, String.class);
-        String type = m.getHeader(TYPE, String.class);
-        String traceparent = m.getHeader(Trace.TRACEPARENT, String.class);
-        String body = m.getBody(String.class);
-        int attempts = Optional.ofNullable(m.getHeader(ATTEMPTS, Integer.class)).orElse(0) + 1;
-        long publishedAt = Optional.ofNullable(m.getHeader(PUBLISHED_AT, Long.class))
-                .or(() -> Optional.ofNullable(m.getHeader("JMSTimestamp", Long.class)))
-                .orElse(clock.millis());
+        Carried carried = Carried.of(m, clock);
 
         Instant now = clock.instant();
-        Answer answer = endpoint.post(key, traceparent, body.getBytes(StandardCharsets.UTF_8), now.getEpochSecond());
+        Answer answer = endpoint.post(
+                carried.key(),
+                carried.traceparent(),
+                carried.body().getBytes(StandardCharsets.UTF_8),
+                now.getEpochSecond());
         Meters meter = meters.get(endpoint.name());
         meter.attempts().get(answer.result()).increment();
 
-        // the copy that goes on carries only what Payhook put on the message, never what the broker added
-        m.removeHeaders("*");
-        m.setBody(body);
-        m.setHeader(KEY, key);
-        m.setHeader(TYPE, type);
-        if (traceparent != null) {
-            m.setHeader(Trace.TRACEPARENT, traceparent);
-        }
-        m.setHeader(ATTEMPTS, attempts);
-        m.setHeader(PUBLISHED_AT, publishedAt);
+        carried.writeTo(m);
+        long publishedAt = carried.publishedAt();
         if (answer.taken()) {
             endpoint.succeeded(now);
             meter.latency().record(Duration.ofMillis(Math.max(0, clock.millis() - publishedAt)));
@@ -124,18 +111,13 @@ public class MerchantDelivery implements Processor {
             return;
         }
         endpoint.failed(new Endpoint.Failure(now, answer.statusOrResult()));
-        Optional<Duration> retry = endpoint.retryAfter(attempts);
+        Optional<Duration> retry = endpoint.retryAfter(carried.attempts());
         if (retry.isPresent()) {
-            m.setHeader(
-                    Message.HDR_SCHEDULED_DELIVERY_TIME.toString(),
-                    clock.millis() + retry.get().toMillis());
+            Carried.dueAt(m, clock.millis() + retry.get().toMillis());
             exchange.setProperty(NEXT, Next.RETRY.name());
             return;
         }
-        m.setHeader(ENDPOINT, endpoint.name());
-        m.setHeader(LAST_STATUS, answer.statusOrResult());
-        m.setHeader(LAST_RESPONSE, answer.excerpt());
-        m.setHeader(FAILED_AT, now.toEpochMilli());
+        Carried.failed(m, endpoint.name(), answer.statusOrResult(), answer.excerpt(), now.toEpochMilli());
         meter.failed().increment();
         exchange.setProperty(NEXT, Next.FAILED.name());
     }

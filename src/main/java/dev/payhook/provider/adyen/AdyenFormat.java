@@ -110,7 +110,7 @@ public class AdyenFormat extends TypedFormat<AdyenFormat.Notification> {
 
     private List<NormalizedEvent> item(Notification n) {
         String code = WireJson.require(n.item().eventCode(), "eventCode");
-        return events(n.provider(), code, n, () -> n.builder().build(EventType.OTHER));
+        return events(n.provider(), code, n, true, () -> n.builder().build(EventType.OTHER));
     }
 
     /** What a CANCEL_OR_REFUND did, Adyen names in additionalData ("cancel" or "refund"). */

@@ -83,7 +83,7 @@ public class AlipayFormat extends TypedFormat<AlipayFormat.Notification> {
                 .order(n.outTradeNo())
                 .account("app-id", n.appId())
                 .account("seller-id", n.sellerId());
-        return events(provider, status, new Notification(n, b), () -> b.build(EventType.OTHER));
+        return events(provider, status, new Notification(n, b), true, () -> b.build(EventType.OTHER));
     }
 
     /**

@@ -74,10 +74,8 @@ public class DodoFormat extends TypedFormat<DodoFormat.Notification> {
     private List<NormalizedEvent> events(String provider, String eventId, DodoWebhook body) {
         String type = WireJson.require(body.type(), "type");
         Notification n = new Notification(provider, eventId, body);
-        if (body.data() == null || body.data().isNull()) {
-            return List.of(n.builder().build(EventType.OTHER));
-        }
-        return events(provider, type, n, () -> n.builder().build(EventType.OTHER));
+        boolean carriesObject = body.data() != null && !body.data().isNull();
+        return events(provider, type, n, carriesObject, () -> n.builder().build(EventType.OTHER));
     }
 
     private static NormalizedEvent payment(NormalizedEvent.Builder b, DodoWebhook w, EventType type) {

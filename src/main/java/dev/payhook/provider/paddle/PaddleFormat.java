@@ -72,10 +72,8 @@ public class PaddleFormat extends TypedFormat<PaddleFormat.Notification> {
     private List<NormalizedEvent> events(String provider, PaddleNotification body) {
         String type = WireJson.require(body.eventType(), "event_type");
         Notification n = new Notification(provider, body);
-        if (body.data() == null || body.data().isNull()) {
-            return List.of(n.builder().build(EventType.OTHER));
-        }
-        return events(provider, type, n, () -> n.builder().build(EventType.OTHER));
+        boolean carriesObject = body.data() != null && !body.data().isNull();
+        return events(provider, type, n, carriesObject, () -> n.builder().build(EventType.OTHER));
     }
 
     private static NormalizedEvent transaction(NormalizedEvent.Builder b, PaddleNotification n, EventType type) {

@@ -72,10 +72,8 @@ public class PaypalFormat extends TypedFormat<PaypalFormat.Notification> {
     private List<NormalizedEvent> events(String provider, PaypalEvent e) {
         String type = WireJson.require(e.eventType(), "event_type");
         Notification n = new Notification(provider, e);
-        if (e.resource() == null || e.resource().isNull()) {
-            return List.of(n.builder().build(EventType.OTHER));
-        }
-        return events(provider, type, n, () -> n.builder().build(EventType.OTHER));
+        boolean carriesObject = e.resource() != null && !e.resource().isNull();
+        return events(provider, type, n, carriesObject, () -> n.builder().build(EventType.OTHER));
     }
 
     private static NormalizedEvent capture(NormalizedEvent.Builder b, PaypalEvent e, EventType type) {

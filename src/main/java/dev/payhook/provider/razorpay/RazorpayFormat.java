@@ -70,10 +70,7 @@ public class RazorpayFormat extends TypedFormat<RazorpayFormat.Notification> {
     private List<NormalizedEvent> events(String provider, String eventId, RazorpayEvent e) {
         String type = WireJson.require(e.event(), "event");
         Notification n = new Notification(provider, eventId, e);
-        if (e.payload() == null) {
-            return List.of(n.builder().build(EventType.OTHER));
-        }
-        return events(provider, type, n, () -> n.builder().build(EventType.OTHER));
+        return events(provider, type, n, e.payload() != null, () -> n.builder().build(EventType.OTHER));
     }
 
     private static NormalizedEvent payment(NormalizedEvent.Builder b, RazorpayEvent.Payload p, EventType type) {

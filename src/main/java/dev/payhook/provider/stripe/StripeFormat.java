@@ -114,10 +114,8 @@ public class StripeFormat extends TypedFormat<StripeFormat.Notification> {
         String type = WireJson.require(event.type(), "type");
         JsonNode object = event.data() == null ? null : event.data().object();
         Notification n = new Notification(provider, event, object);
-        if (object == null || object.isNull() || object.isMissingNode()) {
-            return List.of(n.builder().build(OTHER));
-        }
-        return events(provider, type, n, () -> n.builder().build(OTHER));
+        boolean carriesObject = object != null && !object.isNull() && !object.isMissingNode();
+        return events(provider, type, n, carriesObject, () -> n.builder().build(OTHER));
     }
 
     /** What every event of this envelope carries: its time, its live flag and the account it is for. */

@@ -35,9 +35,15 @@ public abstract class TypedFormat<E> extends SettingsFreeFormat {
         return this;
     }
 
-    /** What a notification of {@code type} means to {@code provider}; {@code unhandled} when nothing. */
+    /**
+     * What a notification of {@code type} means to {@code provider}; {@code unhandled} when nothing,
+     * and whatever its type when it carries no object a reader could read ({@code carriesObject}).
+     */
     protected List<NormalizedEvent> events(
-            String provider, String type, E notification, Supplier<NormalizedEvent> unhandled) {
+            String provider, String type, E notification, boolean carriesObject, Supplier<NormalizedEvent> unhandled) {
+        if (!carriesObject) {
+            return List.of(unhandled.get());
+        }
         return byProvider
                 .computeIfAbsent(provider, p -> tables.meanings(p, name(), readers))
                 .events(type, notification, unhandled);
