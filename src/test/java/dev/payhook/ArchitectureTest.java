@@ -45,6 +45,7 @@ class ArchitectureTest {
         MAY_USE.put("returns", List.of("config", "payment", "provider", "store", "alerts", "reconcile"));
         MAY_USE.put("web", List.of("config", "provider"));
         MAY_USE.put("embedded", List.of("config", "broker"));
+        MAY_USE.put("send", List.of("config", "provider"));
     }
 
     @Test

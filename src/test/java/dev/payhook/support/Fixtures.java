@@ -1,29 +1,28 @@
 package dev.payhook.support;
 
+import dev.payhook.send.SampleValues;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-/** Provider payloads from src/test/resources/fixtures, with {{placeholders}} filled in. */
+/**
+ * Provider payloads with {{placeholders}} filled in: the samples the gateway ships (src/main/resources/samples,
+ * which {@code send} builds from too), and the variants only tests need (src/test/resources/fixtures).
+ */
 public final class Fixtures {
 
     private Fixtures() {}
 
     public static byte[] load(String path, Map<String, Object> values) {
-        try (InputStream in = Fixtures.class.getResourceAsStream("/fixtures/" + path)) {
+        InputStream found = Fixtures.class.getResourceAsStream("/fixtures/" + path);
+        try (InputStream in = found != null ? found : Fixtures.class.getResourceAsStream("/samples/" + path)) {
             if (in == null) {
-                throw new IllegalArgumentException("no fixture " + path);
+                throw new IllegalArgumentException("no fixture or sample " + path);
             }
             String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            for (Map.Entry<String, Object> e : values.entrySet()) {
-                text = text.replace("{{" + e.getKey() + "}}", String.valueOf(e.getValue()));
-            }
-            if (text.contains("{{")) {
-                throw new IllegalArgumentException("unfilled placeholder in " + path);
-            }
-            return text.getBytes(StandardCharsets.UTF_8);
+            return SampleValues.fill(text, values, path).getBytes(StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

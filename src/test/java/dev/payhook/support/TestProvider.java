@@ -1,7 +1,7 @@
 package dev.payhook.support;
 
+import dev.payhook.send.SampleValues;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -53,8 +53,9 @@ public enum TestProvider {
         @Override
         public byte[] payment(
                 String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
-            return Fixtures.load(
-                    "paddle/transaction.completed.json", values(eventId, paymentId, orderId, amount, currency, at));
+            Map<String, Object> v = values(eventId, paymentId, orderId, amount, currency, at);
+            v.put("product", productRef);
+            return Fixtures.load("paddle/transaction.completed.json", v);
         }
 
         @Override
@@ -93,8 +94,9 @@ public enum TestProvider {
         @Override
         public byte[] payment(
                 String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
-            return Fixtures.load(
-                    "dodo/payment.succeeded.json", values(eventId, paymentId, orderId, amount, currency, at));
+            Map<String, Object> v = values(eventId, paymentId, orderId, amount, currency, at);
+            v.put("product", productRef);
+            return Fixtures.load("dodo/payment.succeeded.json", v);
         }
 
         @Override
@@ -213,14 +215,6 @@ public enum TestProvider {
 
     static Map<String, Object> values(
             String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("event_id", eventId);
-        v.put("payment_id", paymentId);
-        v.put("order_id", orderId);
-        v.put("amount", amount);
-        v.put("currency", currency);
-        v.put("created", at.getEpochSecond());
-        v.put("occurred_at", at.toString());
-        return v;
+        return SampleValues.of(eventId, paymentId, orderId, amount, currency, at);
     }
 }

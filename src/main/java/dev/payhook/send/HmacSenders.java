@@ -1,0 +1,133 @@
+package dev.payhook.send;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Providers that sign with a secret both sides hold: HMAC-SHA256, each over its own text. */
+enum HmacSenders implements Sender {
+    STRIPE("stripe", "stripe", "USD") {
+        @Override
+        Map<String, String> sign(byte[] body, Map<String, Object> values, ProviderKeys keys) {
+            long t = now();
+            return Map.of("Stripe-Signature", "t=" + t + ",v1=" + Hmac.hex(keys.secret("secrets"), t + ".", body));
+        }
+    },
+    PADDLE("paddle", "paddle", "USD") {
+        @Override
+        Map<String, String> sign(byte[] body, Map<String, Object> values, ProviderKeys keys) {
+            long t = now();
+            return Map.of("Paddle-Signature", "ts=" + t + ";h1=" + Hmac.hex(keys.secret("secrets"), t + ":", body));
+        }
+    },
+    STANDARD_WEBHOOKS("standard-webhooks", "dodo", "USD") {
+        @Override
+        Map<String, String> sign(byte[] body, Map<String, Object> values, ProviderKeys keys) {
+            String secret = keys.secret("secrets");
+            byte[] key = Base64.getDecoder().decode(secret.startsWith("whsec_") ? secret.substring(6) : secret);
+            String id = String.valueOf(values.get("event_id"));
+            long t = now();
+            Map<String, String> h = new LinkedHashMap<>();
+            h.put("webhook-id", id);
+            h.put("webhook-timestamp", Long.toString(t));
+            h.put(
+                    "webhook-signature",
+                    "v1," + Base64.getEncoder().encodeToString(Hmac.sha256(key, id + "." + t + ".", body)));
+            return h;
+        }
+    },
+    RAZORPAY("razorpay", "razorpay", "INR") {
+        @Override
+        Map<String, String> sign(byte[] body, Map<String, Object> values, ProviderKeys keys) {
+            return Map.of(
+                    "X-Razorpay-Signature", Hmac.hex(keys.secret("secrets"), "", body),
+                    "X-Razorpay-Event-Id", String.valueOf(values.get("event_id")));
+        }
+    },
+    /** Adyen signs each notification item inside the body (the sample's {{hmac}}); basic auth optional. */
+    ADYEN("adyen-hmac", "adyen", "EUR") {
+        /** An Adyen notification has no id of its own: the gateway makes one of its fields. */
+        @Override
+        public boolean keepsEventId() {
+            return false;
+        }
+
+        @Override
+        public void addValues(Map<String, Object> v, ProviderKeys keys) {
+            String account = keys.list("accounts.merchant-account").stream()
+                    .findFirst()
+                    .orElse("PayhookTestMerchant")
+                    .strip();
+            v.put("merchant_account", account);
+            v.put("psp_reference", v.get("payment_id"));
+            String signed = String.join(
+                    ":",
+                    String.valueOf(v.get("payment_id")),
+                    "",
+                    account,
+                    String.valueOf(v.get("order_id")),
+                    String.valueOf(v.get("amount")),
+                    String.valueOf(v.get("currency")),
+                    String.valueOf(v.get("type")),
+                    "true");
+            v.put("hmac", Hmac.base64(HexFormat.of().parseHex(keys.secret("secrets")), signed));
+        }
+
+        @Override
+        Map<String, String> sign(byte[] body, Map<String, Object> values, ProviderKeys keys) {
+            String user = keys.setting("basic-auth-username", null);
+            if (user == null) {
+                return Map.of();
+            }
+            byte[] pair = (user + ":" + keys.setting("basic-auth-password", "")).getBytes(StandardCharsets.UTF_8);
+            return Map.of("Authorization", "Basic " + Base64.getEncoder().encodeToString(pair));
+        }
+    };
+
+    static final String JSON = "application/json";
+
+    private final String scheme;
+    private final String kind;
+    private final String currency;
+
+    HmacSenders(String scheme, String kind, String currency) {
+        this.scheme = scheme;
+        this.kind = kind;
+        this.currency = currency;
+    }
+
+    /** The headers that carry its signature of {@code body}. */
+    abstract Map<String, String> sign(byte[] body, Map<String, Object> values, ProviderKeys keys);
+
+    @Override
+    public TestRequest request(String type, String filled, Map<String, Object> values, ProviderKeys keys) {
+        byte[] body = filled.getBytes(StandardCharsets.UTF_8);
+        return TestRequest.post(webhook(keys), JSON, sign(body, values, keys), body);
+    }
+
+    @Override
+    public String kind() {
+        return kind;
+    }
+
+    @Override
+    public String currency() {
+        return currency;
+    }
+
+    @Override
+    public String toString() {
+        return scheme;
+    }
+
+    static String webhook(ProviderKeys keys) {
+        return "/webhooks/" + keys.provider();
+    }
+
+    static long now() {
+        return Instant.now().getEpochSecond();
+    }
+}

@@ -1,0 +1,186 @@
+package dev.payhook.send;
+
+import dev.payhook.provider.RsaKeys;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.zip.CRC32;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Providers that sign with a private key only they hold. {@code send} signs with the test key pair
+ * whose public half {@code bin/payhook --dev} configured (or the one {@code --key} names).
+ */
+enum KeySenders implements Sender {
+    /** A form POST, SHA256withRSA over the sorted parameters but sign and sign_type. */
+    ALIPAY("alipay-rsa2", "alipay", "CNY") {
+        @Override
+        public void addValues(Map<String, Object> v, ProviderKeys keys) {
+            v.put("app_id", keys.setting("accounts.app-id", "2021000000000000"));
+            v.put("seller_id", keys.setting("accounts.seller-id", "2088102176027680"));
+            v.put("alipay_time", BEIJING.format(Instant.parse(String.valueOf(v.get("occurred_at")))));
+        }
+
+        @Override
+        public TestRequest request(String type, String filled, Map<String, Object> values, ProviderKeys keys) {
+            Map<String, String> params = new TreeMap<>();
+            for (String line : filled.lines().toList()) {
+                int eq = line.indexOf('=');
+                if (eq > 0) {
+                    params.put(line.substring(0, eq), line.substring(eq + 1));
+                }
+            }
+            String signed = params.entrySet().stream()
+                    .filter(p -> !p.getKey().equals("sign") && !p.getKey().equals("sign_type"))
+                    .map(p -> p.getKey() + "=" + p.getValue())
+                    .collect(Collectors.joining("&"));
+            params.put("sign", RsaKeys.sign(keys.privateKey(), signed.getBytes(StandardCharsets.UTF_8)));
+            String form = params.entrySet().stream()
+                    .map(p -> p.getKey() + "=" + URLEncoder.encode(p.getValue(), StandardCharsets.UTF_8))
+                    .collect(Collectors.joining("&"));
+            return TestRequest.post(
+                    HmacSenders.webhook(keys),
+                    "application/x-www-form-urlencoded; charset=utf-8",
+                    Map.of(),
+                    form.getBytes(StandardCharsets.UTF_8));
+        }
+    },
+    /** The sample is the resource: encrypted with the API v3 key, wrapped, the whole signed with RSA. */
+    WECHATPAY("wechatpay-v3", "wechatpay", "CNY") {
+        @Override
+        public void addValues(Map<String, Object> v, ProviderKeys keys) {
+            v.put("mchid", keys.setting("accounts.mchid", "1900000109"));
+            v.put("appid", keys.setting("accounts.appid", "wxd678efh567hg6787"));
+            v.put("success_time", CHINA.format(Instant.parse(String.valueOf(v.get("occurred_at")))));
+        }
+
+        @Override
+        public TestRequest request(String type, String filled, Map<String, Object> values, ProviderKeys keys) {
+            String original = type.startsWith("REFUND.") ? "refund" : "transaction";
+            String nonce = random(12);
+            Map<String, Object> resource = new LinkedHashMap<>();
+            resource.put("original_type", original);
+            resource.put("algorithm", "AEAD_AES_256_GCM");
+            resource.put("ciphertext", encrypt(keys.secret("api-v3-key"), nonce, original, filled));
+            resource.put("associated_data", original);
+            resource.put("nonce", nonce);
+            Map<String, Object> notification = new LinkedHashMap<>();
+            notification.put("id", values.get("event_id"));
+            notification.put("create_time", values.get("success_time"));
+            notification.put("resource_type", "encrypt-resource");
+            notification.put("event_type", type);
+            notification.put("summary", "Payhook sample");
+            notification.put("resource", resource);
+            byte[] body = JsonMapper.shared().writeValueAsBytes(notification);
+            String ts = Long.toString(Instant.now().getEpochSecond());
+            String headerNonce = random(32);
+            byte[] signed = (ts + "\n" + headerNonce + "\n" + new String(body, StandardCharsets.UTF_8) + "\n")
+                    .getBytes(StandardCharsets.UTF_8);
+            Map<String, String> h = new LinkedHashMap<>();
+            h.put("Wechatpay-Timestamp", ts);
+            h.put("Wechatpay-Nonce", headerNonce);
+            h.put("Wechatpay-Serial", serial(keys));
+            h.put("Wechatpay-Signature", RsaKeys.sign(keys.privateKey(), signed));
+            h.put("Wechatpay-Signature-Type", "WECHATPAY2-SHA256-RSA2048");
+            return TestRequest.post(HmacSenders.webhook(keys), "application/json", h, body);
+        }
+    },
+    /** SHA256withRSA over {@code transmission_id|transmission_time|webhook_id|crc32(body)}. */
+    PAYPAL("paypal-cert", "paypal", "USD") {
+        @Override
+        public TestRequest request(String type, String filled, Map<String, Object> values, ProviderKeys keys) {
+            byte[] body = filled.getBytes(StandardCharsets.UTF_8);
+            String webhookId = keys.setting("webhook-id", null);
+            if (webhookId == null) {
+                throw new SendFailure(
+                        "payhook.providers." + keys.provider() + ".webhook-id is not set; PayPal signs it",
+                        "set PAYPAL_WEBHOOK_ID, or start bin/payhook --dev");
+            }
+            CRC32 crc = new CRC32();
+            crc.update(body);
+            String id = UUID.randomUUID().toString();
+            String time = Instant.now().toString();
+            String signed = id + "|" + time + "|" + webhookId + "|" + crc.getValue();
+            Map<String, String> h = new LinkedHashMap<>();
+            h.put("PAYPAL-TRANSMISSION-ID", id);
+            h.put("PAYPAL-TRANSMISSION-TIME", time);
+            h.put("PAYPAL-CERT-URL", "https://api-m.sandbox.paypal.com/v1/notifications/certs/CERT-payhook-dev");
+            h.put("PAYPAL-AUTH-ALGO", "SHA256withRSA");
+            h.put("PAYPAL-TRANSMISSION-SIG", RsaKeys.sign(keys.privateKey(), signed.getBytes(StandardCharsets.UTF_8)));
+            return TestRequest.post(HmacSenders.webhook(keys), "application/json", h, body);
+        }
+    };
+
+    private static final DateTimeFormatter BEIJING =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.ofHours(8));
+    private static final DateTimeFormatter CHINA =
+            DateTimeFormatter.ISO_OFFSET_DATE_TIME.withZone(ZoneOffset.ofHours(8));
+
+    private final String scheme;
+    private final String kind;
+    private final String currency;
+
+    KeySenders(String scheme, String kind, String currency) {
+        this.scheme = scheme;
+        this.kind = kind;
+        this.currency = currency;
+    }
+
+    @Override
+    public String kind() {
+        return kind;
+    }
+
+    @Override
+    public String currency() {
+        return currency;
+    }
+
+    @Override
+    public String toString() {
+        return scheme;
+    }
+
+    /** The serial the gateway files its WeChat Pay platform key under: the first configured. */
+    static String serial(ProviderKeys keys) {
+        return keys.map("platform-keys").keySet().stream()
+                .map(s -> keys.env().resolvePlaceholders(s))
+                .filter(s -> !s.isBlank())
+                .findFirst()
+                .orElseThrow(() -> new SendFailure(
+                        "payhook.providers." + keys.provider() + ".platform-keys names no serial",
+                        "set WECHATPAY_SERIAL and WECHATPAY_PLATFORM_PUBLIC_KEY, or start bin/payhook --dev"));
+    }
+
+    static String encrypt(String apiV3Key, String nonce, String associated, String plaintext) {
+        try {
+            Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
+            cipher.init(
+                    Cipher.ENCRYPT_MODE,
+                    new SecretKeySpec(apiV3Key.getBytes(StandardCharsets.UTF_8), "AES"),
+                    new GCMParameterSpec(128, nonce.getBytes(StandardCharsets.UTF_8)));
+            cipher.updateAAD(associated.getBytes(StandardCharsets.UTF_8));
+            return Base64.getEncoder().encodeToString(cipher.doFinal(plaintext.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new SendFailure(
+                    "cannot encrypt with the API v3 key: " + e.getMessage(),
+                    "payhook.providers.wechatpay.api-v3-key must be the 32-character key");
+        }
+    }
+
+    static String random(int length) {
+        return UUID.randomUUID().toString().replace("-", "").substring(0, Math.min(length, 32));
+    }
+}

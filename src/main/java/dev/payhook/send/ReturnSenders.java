@@ -1,0 +1,113 @@
+package dev.payhook.send;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Providers with no signed webhook: Mollie's thin notification names a payment the gateway then
+ * fetches; eSewa, IME Pay and Khalti send the payer's browser back with what to ask their API about.
+ * What the gateway decides depends on that API's answer, not on what {@code send} sends.
+ */
+enum ReturnSenders implements Sender {
+    MOLLIE("mollie", "mollie", "EUR") {
+        /** Mollie's ids are a prefix, an underscore, then letters and digits only. */
+        @Override
+        public String paymentId(String orderId) {
+            return "tr_" + orderId.replaceAll("[^A-Za-z0-9]", "");
+        }
+
+        @Override
+        public TestRequest request(String type, String filled, Map<String, Object> values, ProviderKeys keys) {
+            return TestRequest.post(
+                    HmacSenders.webhook(keys),
+                    "application/x-www-form-urlencoded",
+                    Map.of(),
+                    filled.getBytes(StandardCharsets.UTF_8));
+        }
+    },
+    /** Its return's data is base64 JSON signed with HMAC-SHA256 over {@code name=value,..}. */
+    ESEWA("esewa", "esewa", "NPR") {
+        @Override
+        public void addValues(Map<String, Object> v, ProviderKeys keys) {
+            code(v);
+            String product = keys.setting("api.product-code", "EPAYTEST");
+            v.put("product_code", product);
+            String message = "transaction_code=" + v.get("transaction_code") + ",status=" + v.get("type")
+                    + ",total_amount=" + v.get("amount_major") + ",transaction_uuid=" + v.get("order_id")
+                    + ",product_code=" + product
+                    + ",signed_field_names=transaction_code,status,total_amount,transaction_uuid,product_code,"
+                    + "signed_field_names";
+            v.put("signature", Hmac.base64(keys.secret("api.secret").getBytes(StandardCharsets.UTF_8), message));
+        }
+
+        @Override
+        public TestRequest request(String type, String filled, Map<String, Object> values, ProviderKeys keys) {
+            return data(keys, filled);
+        }
+    },
+    /** Its return's data is base64 of seven fields joined by {@code |}. */
+    IMEPAY("imepay", "imepay", "NPR") {
+        @Override
+        public TestRequest request(String type, String filled, Map<String, Object> values, ProviderKeys keys) {
+            return data(keys, filled);
+        }
+    },
+    /** Its return is the query of the merchant's return_url, as it is. */
+    KHALTI("khalti", "khalti", "NPR") {
+        @Override
+        public TestRequest request(String type, String filled, Map<String, Object> values, ProviderKeys keys) {
+            return TestRequest.get("/returns/" + keys.provider() + "?" + filled.strip());
+        }
+    };
+
+    private final String scheme;
+    private final String kind;
+    private final String currency;
+
+    ReturnSenders(String scheme, String kind, String currency) {
+        this.scheme = scheme;
+        this.kind = kind;
+        this.currency = currency;
+    }
+
+    @Override
+    public boolean keepsEventId() {
+        return false;
+    }
+
+    @Override
+    public void addValues(Map<String, Object> v, ProviderKeys keys) {
+        code(v);
+    }
+
+    /** The provider's own transaction code, which these returns carry beside the payment. */
+    static void code(Map<String, Object> v) {
+        v.put(
+                "transaction_code",
+                "0" + UUID.randomUUID().toString().substring(0, 6).toUpperCase(Locale.ROOT));
+    }
+
+    @Override
+    public String kind() {
+        return kind;
+    }
+
+    @Override
+    public String currency() {
+        return currency;
+    }
+
+    @Override
+    public String toString() {
+        return scheme;
+    }
+
+    private static TestRequest data(ProviderKeys keys, String filled) {
+        String data = Base64.getEncoder().encodeToString(filled.strip().getBytes(StandardCharsets.UTF_8));
+        return TestRequest.get(
+                "/returns/" + keys.provider() + "?data=" + java.net.URLEncoder.encode(data, StandardCharsets.UTF_8));
+    }
+}

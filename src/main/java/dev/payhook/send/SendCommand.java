@@ -1,0 +1,194 @@
+package dev.payhook.send;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.boot.context.config.ConfigDataEnvironmentPostProcessor;
+import org.springframework.boot.logging.LogLevel;
+import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.SimpleCommandLinePropertySource;
+import org.springframework.core.env.StandardEnvironment;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code bin/payhook send}: one provider event, built from its sample, signed as the provider signs
+ * it with the gateway's own settings, posted to the running gateway; then what the gateway did with
+ * it. With an ops token it registers the order first when it does not exist yet.
+ */
+public final class SendCommand {
+
+    private static final Duration PROCESSING = Duration.ofSeconds(20);
+
+    private final PrintStream out;
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    SendCommand(PrintStream out) {
+        this.out = out;
+    }
+
+    public static void main(String[] args) {
+        LoggingSystem logging = LoggingSystem.get(SendCommand.class.getClassLoader());
+        logging.beforeInitialize();
+        logging.setLogLevel(LoggingSystem.ROOT_LOGGER_NAME, LogLevel.WARN);
+        System.exit(run(System.out, System.err, args));
+    }
+
+    /** 0: accepted (and, with a token, processed); 1: refused or dead-lettered; 2: nothing was sent. */
+    public static int run(PrintStream out, PrintStream err, String... args) {
+        try {
+            return new SendCommand(out).send(SendOptions.parse(args));
+        } catch (SendFailure e) {
+            err.println("payhook send: " + e.getMessage());
+            err.println("  fix: " + e.fix);
+            return 2;
+        }
+    }
+
+    private int send(SendOptions o) {
+        if (o.list()) {
+            Sample.all().forEach(s -> out.println(s.kind() + " " + s.type()));
+            return 0;
+        }
+        ConfigurableEnvironment env = environment(o.settings());
+        String scheme = env.getProperty("payhook.providers." + o.provider() + ".scheme");
+        Sender sender = scheme == null ? null : Sender.forScheme(scheme);
+        if (sender == null) {
+            throw new SendFailure(
+                    scheme == null
+                            ? "no provider " + o.provider() + " is configured"
+                            : o.provider() + "'s scheme " + scheme + " has no samples",
+                    "send --list names the providers and types it can send");
+        }
+        Sample sample = Sample.find(sender.kind(), o.type())
+                .orElseThrow(() -> new SendFailure(
+                        "no sample of " + sender.kind() + " " + o.type(),
+                        "send --list names the types; a sample is a file under samples/" + sender.kind() + "/"));
+        ProviderKeys keys = new ProviderKeys(o.provider(), env, o.get("secret"), o.key());
+        URI base = URI.create(withSlash(
+                o.options().getOrDefault("url", "http://localhost:" + env.getProperty("server.port", "8080"))));
+        String token = o.options().getOrDefault("token", env.getProperty("payhook.ops.token", ""));
+        Optional<GatewayOps> ops = token.isBlank() || o.print()
+                ? Optional.empty()
+                : Optional.of(new GatewayOps(
+                        http,
+                        URI.create(withSlash(o.options()
+                                .getOrDefault(
+                                        "ops-url", "http://localhost:" + env.getProperty("payhook.ops.port", "8081")))),
+                        token));
+
+        String orderId = o.options().getOrDefault("order", "ord_" + random());
+        Optional<JsonNode> order = ops.flatMap(c -> c.order(orderId));
+        long amount = Long.parseLong(o.options()
+                .getOrDefault(
+                        "amount",
+                        order.map(n -> n.path("amount_minor").asString()).orElse("1050")));
+        String currency = o.options()
+                .getOrDefault(
+                        "currency",
+                        order.map(n -> n.path("currency").asString()).orElse(sender.currency()));
+        String sku = o.options()
+                .getOrDefault("sku", order.map(n -> n.path("sku").asString()).orElse("sample"));
+        if (ops.isPresent() && order.isEmpty()) {
+            ops.get().register(orderId, amount, currency, sku);
+            out.println("registered order " + orderId + ": " + amount + " " + currency + " minor units, sku " + sku);
+        }
+        String eventId = o.options().getOrDefault("event-id", "evt_" + random());
+        Map<String, Object> values =
+                SampleValues.of(eventId, sender.paymentId(orderId), orderId, amount, currency, Instant.now());
+        values.put("type", o.type());
+        values.put("product", "prod_" + sku);
+        sender.addValues(values, keys);
+        if (ops.isPresent() && sample.text().contains("{{product}}")) {
+            ops.get().mapProduct(o.provider(), "prod_" + sku, sku);
+        }
+        TestRequest request = sender.request(o.type(), sample.fill(values), values, keys);
+        if (o.print()) {
+            out.println(request.curl(base));
+            return 0;
+        }
+        out.println(request.method() + " " + base.resolve(request.target()).getPath() + "  " + o.provider() + " "
+                + o.type() + "  event " + eventId + "  order " + orderId);
+        String by = sender.keepsEventId() ? "event_id" : "order_id";
+        String value = sender.keepsEventId() ? eventId : orderId;
+        Set<String> earlier = ops.isPresent() ? ops.get().receipts(o.provider(), by, value) : Set.of();
+        HttpResponse<String> answer = post(request, base);
+        out.println("  answered " + answer.statusCode()
+                + answer.headers().firstValue("Location").map(l -> " -> " + l).orElse("")
+                + (answer.body().isBlank() ? "" : " " + abbreviated(answer.body())));
+        if (answer.statusCode() == 404) {
+            out.println("  the gateway has " + o.provider() + " switched off: its credentials are not set"
+                    + " (README: Providers; bin/payhook --dev sets test ones for the providers that sign)");
+        }
+        if (answer.statusCode() >= 400) {
+            return 1;
+        }
+        if (ops.isEmpty()) {
+            out.println("  set PAYHOOK_OPS_TOKEN to see what the gateway did with it");
+            return 0;
+        }
+        return outcome(ops.get(), o.provider(), by, value, earlier, orderId);
+    }
+
+    private int outcome(GatewayOps ops, String provider, String by, String value, Set<String> earlier, String orderId) {
+        Optional<JsonNode> receipt = ops.processed(provider, by, value, earlier, PROCESSING);
+        if (receipt.isEmpty()) {
+            out.println("  not processed within " + PROCESSING.toSeconds() + " s: see /ops/inbound and the log");
+            return 1;
+        }
+        String outcome = receipt.get().path("outcome").asString();
+        String reason = receipt.get().path("reason").asString("");
+        out.println("  receipt " + receipt.get().path("id").asString() + ": " + outcome
+                + (reason.isBlank() ? "" : " (" + reason + ")"));
+        ops.order(orderId)
+                .ifPresent(n -> out.println(
+                        "  order " + orderId + ": " + n.path("status").asString() + ", entitlement "
+                                + n.path("entitlement").path("status").asString()));
+        return "dead_lettered".equals(outcome) ? 1 : 0;
+    }
+
+    private HttpResponse<String> post(TestRequest request, URI base) {
+        try {
+            return http.send(request.toHttp(base), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new SendFailure(
+                    "the gateway at " + base + " did not answer: " + e.getMessage(),
+                    "start it (bin/payhook --dev), or pass --url");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SendFailure("interrupted", "run it again");
+        }
+    }
+
+    /** The settings as the gateway reads them: arguments, environment, config/application.yml, the jar's. */
+    static ConfigurableEnvironment environment(List<String> settings) {
+        StandardEnvironment env = new StandardEnvironment();
+        env.getPropertySources().addFirst(new SimpleCommandLinePropertySource(settings.toArray(String[]::new)));
+        ConfigDataEnvironmentPostProcessor.applyTo(env);
+        return env;
+    }
+
+    private static String withSlash(String url) {
+        return url.endsWith("/") ? url : url + "/";
+    }
+
+    private static String abbreviated(String body) {
+        String one = body.replaceAll("\\s+", " ").strip();
+        return one.length() <= 200 ? one : one.substring(0, 200) + "...";
+    }
+
+    private static String random() {
+        return UUID.randomUUID().toString().replace("-", "").substring(0, 16);
+    }
+}

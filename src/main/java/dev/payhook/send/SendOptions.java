@@ -1,0 +1,66 @@
+package dev.payhook.send;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code send <provider> <type> [--order ID] [--amount MINOR] [--currency C] [--event-id ID]
+ * [--sku SKU] [--url URL] [--ops-url URL] [--secret S] [--key FILE] [--print]}, or {@code send --list}.
+ * Any other {@code --name=value} is a setting, as the gateway takes it.
+ */
+record SendOptions(
+        String provider, String type, Map<String, String> options, boolean print, boolean list, List<String> settings) {
+
+    static final Set<String> VALUED =
+            Set.of("order", "amount", "currency", "event-id", "sku", "url", "ops-url", "secret", "key", "token");
+
+    static SendOptions parse(String... args) {
+        List<String> positional = new ArrayList<>();
+        Map<String, String> options = new HashMap<>();
+        List<String> settings = new ArrayList<>();
+        boolean print = false;
+        boolean list = false;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("--")) {
+                positional.add(a);
+                continue;
+            }
+            int eq = a.indexOf('=');
+            String name = a.substring(2, eq < 0 ? a.length() : eq);
+            if (name.equals("print") || name.equals("list")) {
+                print |= name.equals("print");
+                list |= name.equals("list");
+            } else if (VALUED.contains(name)) {
+                if (eq < 0 && i + 1 >= args.length) {
+                    throw new SendFailure("--" + name + " needs a value", USAGE);
+                }
+                options.put(name, eq < 0 ? args[++i] : a.substring(eq + 1));
+            } else if (eq > 0) {
+                settings.add(a);
+            } else {
+                throw new SendFailure("unknown option " + a, USAGE);
+            }
+        }
+        if (!list && positional.size() != 2) {
+            throw new SendFailure("send takes a provider and a type", USAGE);
+        }
+        return new SendOptions(
+                list ? null : positional.get(0), list ? null : positional.get(1), options, print, list, settings);
+    }
+
+    static final String USAGE = "bin/payhook send <provider> <type> [--order ID] [--amount MINOR] [--currency C]"
+            + " [--event-id ID] [--sku SKU] [--url URL] [--secret S] [--key FILE] [--print]; bin/payhook send --list";
+
+    String get(String name) {
+        return options.get(name);
+    }
+
+    Path key() {
+        return options.containsKey("key") ? Path.of(options.get("key")) : null;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.payhook.send;
+
+import java.util.Map;
+
+/** How one provider scheme's events are built and signed for {@code send}. */
+interface Sender {
+
+    /** The folder under {@code samples/} that holds its events. */
+    String kind();
+
+    /** The currency its samples default to. */
+    String currency();
+
+    /** Whether the gateway keeps the event id {@code send} chose (else its receipts are found by order). */
+    default boolean keepsEventId() {
+        return true;
+    }
+
+    /** The provider's id of the payment of {@code orderId}: the same for each event about that order. */
+    default String paymentId(String orderId) {
+        return "pay_" + orderId;
+    }
+
+    /** The values only this provider's samples name, added to the shared ones before filling. */
+    default void addValues(Map<String, Object> values, ProviderKeys keys) {}
+
+    /** The request as the provider makes it: {@code filled} is the sample with its values in. */
+    TestRequest request(String type, String filled, Map<String, Object> values, ProviderKeys keys);
+
+    static Sender forScheme(String scheme) {
+        for (Sender[] family : new Sender[][] {HmacSenders.values(), KeySenders.values(), ReturnSenders.values()}) {
+            for (Sender s : family) {
+                if (s.toString().equals(scheme)) {
+                    return s;
+                }
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,207 @@
+package dev.payhook.send;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.payhook.support.ApiStubs;
+import dev.payhook.support.GatewayTest;
+import dev.payhook.support.MollieApiStubs;
+import dev.payhook.support.TestKeys;
+import dev.payhook.support.TestProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code bin/payhook send} against a started gateway: each provider's event, built from its sample
+ * and signed as the provider signs, is accepted and pays the order; the same event id again is a
+ * duplicate. Only the secret or key the gateway holds is passed, as a developer would.
+ */
+class SendTest extends GatewayTest {
+
+    private static final WireMockServer API = ApiStubs.server();
+
+    @TempDir
+    static Path keys;
+
+    record Run(int status, String out, String err) {}
+
+    private Run send(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add("--url=http://127.0.0.1:" + port);
+        all.add("--ops-url=http://127.0.0.1:" + gateway.managementPort());
+        all.add("--token=" + dev.payhook.support.Gateway.OPS_TOKEN);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = SendCommand.run(
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                all.toArray(String[]::new));
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static String key() throws IOException {
+        Path pem = keys.resolve("current.key");
+        if (!Files.exists(pem)) {
+            Files.writeString(pem, TestKeys.privateKey(TestKeys.CURRENT));
+        }
+        return "--key=" + pem;
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+        "stripe, payment_intent.succeeded, --secret=" + "whsec_stripe_test_current",
+        "paddle, transaction.completed, --secret=pdl_ntfset_test_current_secret",
+        "dodo, payment.succeeded, --secret=whsec_ZG9kby10ZXN0LWN1cnJlbnQtc2VjcmV0LWtleS0wMQ==",
+        "razorpay, payment.captured, --secret=rzp_webhook_test_current_secret",
+        "adyen, AUTHORISATION, --secret=" + GatewayTest.ADYEN_KEY,
+    })
+    void anEventSignedWithASecretPaysTheOrder(String provider, String type, String secret) {
+        paysOnce(provider, type, secret);
+    }
+
+    @Test
+    void eventsSignedWithAPrivateKeyPayTheOrder() throws IOException {
+        paysOnce("alipay", "TRADE_SUCCESS", key());
+        paysOnce(
+                "wechatpay",
+                "TRANSACTION.SUCCESS",
+                key(),
+                "--secret=" + GatewayTest.WECHATPAY_API_V3_KEY,
+                "--WECHATPAY_SERIAL=" + GatewayTest.WECHATPAY_SERIAL);
+        paysOnce(
+                "paypal",
+                "PAYMENT.CAPTURE.COMPLETED",
+                "--key=src/test/resources/paypal/current.key",
+                "--payhook.providers.paypal.webhook-id=" + GatewayTest.PAYPAL_WEBHOOK_ID);
+    }
+
+    @Test
+    void aThinNotificationPaysTheOrderOnceTheApiSaysPaid() {
+        String order = "ord-send-mollie-" + UUID.randomUUID();
+        MollieApiStubs.answer(
+                MollieApiStubs.Payment.paid("tr_" + order.replace("-", ""), order, 1050, "EUR", Instant.now()));
+        Run run = send("mollie", "payment", "--order=" + order);
+        assertThat(run.status()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("answered 200").contains("order " + order + ": paid");
+    }
+
+    @Test
+    void aPayersReturnPaysTheOrderOnceTheProvidersApiConfirmsIt() {
+        String esewa = "ord-send-esewa-" + UUID.randomUUID();
+        API.stubFor(get(urlPathEqualTo("/esewa/api/epay/transaction/status/"))
+                .withQueryParam("transaction_uuid", equalTo(esewa))
+                .willReturn(okJson(
+                        "{\"product_code\":\"" + GatewayTest.ESEWA_PRODUCT_CODE + "\",\"transaction_uuid\":\"" + esewa
+                                + "\",\"total_amount\":10.50,\"status\":\"COMPLETE\",\"ref_id\":\"0007G36\"}")));
+        returnPays("esewa", "COMPLETE", esewa, "--secret=" + GatewayTest.ESEWA_SECRET);
+
+        String imepay = "ord-send-imepay-" + UUID.randomUUID();
+        API.stubFor(post(urlPathEqualTo("/imepay/api/Web/Confirm"))
+                .withRequestBody(matchingJsonPath("$.TokenId", equalTo("pay_" + imepay)))
+                .willReturn(okJson("{\"ResponseCode\":0,\"ResponseDescription\":\"Success\",\"Msisdn\":\"9841000000\","
+                        + "\"TransactionId\":\"TXNpay_" + imepay + "\",\"RefId\":\"" + imepay + "\",\"TokenId\":\"pay_"
+                        + imepay + "\"}")));
+        returnPays("imepay", "success", imepay);
+
+        String khalti = "ord-send-khalti-" + UUID.randomUUID();
+        API.stubFor(post(urlPathEqualTo("/khalti/v2/epayment/lookup/"))
+                .withRequestBody(matchingJsonPath("$.pidx", equalTo("pay_" + khalti)))
+                .willReturn(okJson("{\"pidx\":\"pay_" + khalti + "\",\"total_amount\":1050,\"status\":\"Completed\","
+                        + "\"transaction_id\":\"TXN1\",\"fee\":0,\"refunded\":false}")));
+        returnPays("khalti", "Completed", khalti);
+    }
+
+    private void returnPays(String provider, String type, String order, String... options) {
+        List<String> args = new ArrayList<>(List.of(provider, type, "--order=" + order));
+        args.addAll(List.of(options));
+        Run run = send(args.toArray(String[]::new));
+        assertThat(run.status()).as(run.out() + run.err()).isZero();
+        assertThat(run.out())
+                .as(run.out())
+                .contains("answered 302 -> https://shop.example.test/" + provider + "/thanks")
+                .contains("order " + order + ": paid");
+    }
+
+    @Test
+    void theSameEventIdAgainIsADuplicate() {
+        String order = "ord-send-again-" + UUID.randomUUID();
+        String[] args = {
+            "stripe",
+            "payment_intent.succeeded",
+            "--order=" + order,
+            "--event-id=evt_send_again_" + UUID.randomUUID().toString().substring(0, 8),
+            "--secret=" + TestProvider.STRIPE.secret
+        };
+        assertThat(send(args).out()).contains(": applied");
+        Run again = send(args);
+        assertThat(again.status()).isZero();
+        assertThat(again.out()).contains(": duplicate").contains("order " + order + ": paid");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM payments WHERE order_id = ?", Integer.class, order))
+                .isEqualTo(1);
+    }
+
+    @Test
+    void printGivesACurlLineAndListNamesEveryProvidersTypes() {
+        Run print = send("stripe", "payment_intent.succeeded", "--order=ord-print", "--secret=whsec_x", "--print");
+        assertThat(print.out())
+                .startsWith("curl -si -X POST 'http://127.0.0.1:" + port + "/webhooks/stripe'")
+                .contains("-H 'Stripe-Signature: t=")
+                .contains("\"order_id\": \"ord-print\"");
+        Run list = send("--list");
+        assertThat(list.out().lines().map(l -> l.substring(0, l.indexOf(' '))).distinct())
+                .containsExactlyInAnyOrder(
+                        "adyen",
+                        "alipay",
+                        "dodo",
+                        "esewa",
+                        "imepay",
+                        "khalti",
+                        "mollie",
+                        "paddle",
+                        "paypal",
+                        "razorpay",
+                        "stripe",
+                        "wechatpay");
+    }
+
+    @Test
+    void withoutTheProvidersSecretItSaysWhichSettingToSet() {
+        Run run = send("razorpay", "payment.captured", "--RAZORPAY_WEBHOOK_SECRET=");
+        assertThat(run.status()).isEqualTo(2);
+        assertThat(run.err())
+                .contains("no payhook.providers.razorpay.secrets is set")
+                .contains("fix: ");
+    }
+
+    private void paysOnce(String provider, String type, String... options) {
+        String order = "ord-send-" + provider + "-" + UUID.randomUUID();
+        List<String> args = new ArrayList<>(List.of(provider, type, "--order=" + order));
+        args.addAll(List.of(options));
+        Run run = send(args.toArray(String[]::new));
+        assertThat(run.status()).as(run.out() + run.err()).isZero();
+        assertThat(run.out())
+                .as(run.out())
+                .contains("registered order " + order)
+                .contains(": applied")
+                .contains("order " + order + ": paid, entitlement active");
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("paid");
+    }
+}
