@@ -46,6 +46,7 @@ class ArchitectureTest {
         MAY_USE.put("web", List.of("config", "provider"));
         MAY_USE.put("embedded", List.of("config", "broker"));
         MAY_USE.put("send", List.of("config", "provider"));
+        MAY_USE.put("reload", List.of("config", "provider"));
     }
 
     @Test

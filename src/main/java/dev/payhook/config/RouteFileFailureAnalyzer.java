@@ -15,17 +15,21 @@ public class RouteFileFailureAnalyzer extends AbstractFailureAnalyzer<MarkedYaml
 
     @Override
     protected FailureAnalysis analyze(Throwable root, MarkedYamlEngineException cause) {
+        return new FailureAnalysis(
+                describe(cause),
+                "Correct the file, in the Camel YAML DSL as the routes beside it are written, or move it out of"
+                        + " the routes folder. The gateway did not start: no route of it ran.",
+                cause);
+    }
+
+    /** The file, line and column, what is wrong there, and the lines around it. */
+    public static String describe(MarkedYamlEngineException cause) {
         Optional<Mark> at = cause.getProblemMark().or(cause::getContextMark);
         String where = at.map(m -> m.getName().replaceFirst("^file:", "") + " line " + (m.getLine() + 1) + ", column "
                         + (m.getColumn() + 1))
                 .orElse("A route file");
         String problem = cause.getProblem() != null ? cause.getProblem() : cause.getContext();
-        return new FailureAnalysis(
-                where + ": " + problem
-                        + at.map(m -> System.lineSeparator() + m.createSnippet())
-                                .orElse(""),
-                "Correct the file, in the Camel YAML DSL as the routes beside it are written, or move it out of"
-                        + " the routes folder. The gateway did not start: no route of it ran.",
-                cause);
+        return where + ": " + problem
+                + at.map(m -> System.lineSeparator() + m.createSnippet()).orElse("");
     }
 }

@@ -1,0 +1,126 @@
+package dev.payhook.reload;
+
+import dev.payhook.config.RouteFileFailureAnalyzer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Route;
+import org.apache.camel.RoutesBuilder;
+import org.apache.camel.builder.RouteBuilder;
+import org.apache.camel.model.Model;
+import org.apache.camel.model.RouteDefinition;
+import org.apache.camel.spi.Resource;
+import org.apache.camel.support.PluginHelper;
+import org.apache.camel.support.ResourceHelper;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+
+/**
+ * One route file's routes replaced by what the file says now, whole or not at all: the file is
+ * read and checked before any running route is touched, and when the new routes cannot start the
+ * old ones are put back. A file that is gone takes its routes with it.
+ */
+final class RouteFileSwap {
+
+    /** What a swap did, for the log line. */
+    record Outcome(Set<String> removed, Set<String> added) {}
+
+    /** Why a file was refused, with where in it when that is known. */
+    static final class Refused extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Refused(String message) {
+            super(message);
+        }
+    }
+
+    private final CamelContext camel;
+
+    RouteFileSwap(CamelContext camel) {
+        this.camel = camel;
+    }
+
+    Outcome swap(Path file, String name) throws Refused {
+        List<RouteDefinition> fresh = Files.exists(file) ? read(file) : List.of();
+        Model model = camel.getCamelContextExtension().getContextPlugin(Model.class);
+        List<RouteDefinition> old = new ArrayList<>();
+        for (Route r : camel.getRoutes()) {
+            if (fromFile(r, name)) {
+                old.add(model.getRouteDefinition(r.getRouteId()));
+            }
+        }
+        Set<String> oldIds = ids(old);
+        for (RouteDefinition d : fresh) {
+            if (d.getRouteId() != null && camel.getRoute(d.getRouteId()) != null && !oldIds.contains(d.getRouteId())) {
+                throw new Refused("route id " + d.getRouteId() + " is taken by a route of another file");
+            }
+        }
+        try {
+            model.removeRouteDefinitions(old);
+        } catch (Exception e) {
+            throw new Refused("its running routes could not be stopped: " + e.getMessage());
+        }
+        try {
+            model.addRouteDefinitions(fresh);
+        } catch (Exception e) {
+            restore(model, fresh, old);
+            throw new Refused("its routes could not start, the previous ones run again: " + e.getMessage());
+        }
+        return new Outcome(oldIds, ids(fresh));
+    }
+
+    private List<RouteDefinition> read(Path file) throws Refused {
+        try {
+            Resource resource = ResourceHelper.resolveResource(camel, "file:" + file);
+            List<RouteDefinition> routes = new ArrayList<>();
+            for (RoutesBuilder b : PluginHelper.getRoutesLoader(camel).findRoutesBuilders(resource)) {
+                if (!(b instanceof RouteBuilder rb)) {
+                    throw new Refused("it holds something other than routes");
+                }
+                routes.addAll(rb.configureRoutes(camel).getRoutes());
+            }
+            return routes;
+        } catch (Refused e) {
+            throw e;
+        } catch (Exception e) {
+            throw new Refused(describe(e));
+        }
+    }
+
+    private static void restore(Model model, List<RouteDefinition> fresh, List<RouteDefinition> old) {
+        try {
+            model.removeRouteDefinitions(fresh);
+            model.addRouteDefinitions(old);
+        } catch (Exception e) {
+            throw new IllegalStateException("the previous routes could not be restarted", e);
+        }
+    }
+
+    /** Whether the route came from that file: {@code name} under the routes folder, or the jar's file it overrides. */
+    static boolean fromFile(Route r, String name) {
+        Resource source = r.getSourceResource();
+        if (source == null) {
+            return false;
+        }
+        String location = source.getLocation().replace('\\', '/');
+        return location.endsWith("/" + name) || location.equals("classpath:routes/" + name);
+    }
+
+    private static String describe(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof MarkedYamlEngineException yaml) {
+                return RouteFileFailureAnalyzer.describe(yaml);
+            }
+        }
+        return e.getMessage();
+    }
+
+    private static Set<String> ids(List<RouteDefinition> routes) {
+        Set<String> ids = new TreeSet<>();
+        routes.forEach(d -> ids.add(d.getRouteId()));
+        return ids;
+    }
+}

@@ -1,0 +1,94 @@
+package dev.payhook.reload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.payhook.support.GatewayTest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.apache.camel.CamelContext;
+import org.apache.camel.ProducerTemplate;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * With reload on, a route file saved while the gateway runs replaces its routes within seconds; a
+ * broken one is refused with its file and line, and the routes that ran still answer.
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class RouteReloadTest extends GatewayTest {
+
+    static final String DIR = "target/reload-routes";
+    private static final Path FILE = Path.of(DIR, "try-it.yaml");
+    private static final Duration SECONDS = Duration.ofSeconds(15);
+
+    @Autowired
+    CamelContext camel;
+
+    @DynamicPropertySource
+    static void reloadOn(DynamicPropertyRegistry registry) {
+        registry.add("payhook.routes.reload", () -> "true");
+        registry.add("payhook.routes.dir", () -> DIR);
+    }
+
+    private ProducerTemplate template;
+
+    @BeforeEach
+    void template() {
+        template = camel.createProducerTemplate();
+    }
+
+    @AfterEach
+    void removeTheFile() throws IOException {
+        Files.deleteIfExists(FILE);
+        await().atMost(SECONDS).until(() -> camel.getRoute("try-it") == null);
+    }
+
+    @Test
+    void aSavedFileReplacesItsRoutesAndABrokenOneIsRefusedWithItsLine(CapturedOutput output) throws Exception {
+        Files.writeString(FILE, route("one"));
+        await().atMost(SECONDS).until(() -> "one".equals(answer()));
+        Files.writeString(FILE, route("two"));
+        await().atMost(SECONDS).until(() -> "two".equals(answer()));
+        assertThat(output.getAll()).contains("Reloaded " + FILE + ": routes [try-it] replaced by [try-it]");
+
+        Files.writeString(FILE, route("three").replace("      steps:", "      steps\n        oops: [")); // line 5
+        await().atMost(SECONDS).until(() -> output.getAll().contains("Refused " + FILE));
+        assertThat(output.getAll()).contains(FILE + " line ");
+        assertThat(answer()).isEqualTo("two");
+
+        Files.writeString(FILE, route("four").replace("setBody", "setBodyy"));
+        await().atMost(SECONDS).until(() -> output.getAll().split("Refused " + FILE, -1).length == 3);
+        assertThat(answer()).as("the old routes still answer").isEqualTo("two");
+
+        Files.writeString(FILE, route("five").replace("direct:try-it", "nosuch:try-it")); // reads, cannot start
+        await().atMost(SECONDS).until(() -> output.getAll().split("Refused " + FILE, -1).length == 4);
+        assertThat(output.getAll()).contains("its routes could not start, the previous ones run again");
+        assertThat(answer()).as("the old routes run again").isEqualTo("two");
+    }
+
+    private String answer() {
+        return camel.getRoute("try-it") == null ? null : template.requestBody("direct:try-it", "", String.class);
+    }
+
+    private static String route(String body) {
+        return """
+                - route:
+                    id: try-it
+                    from:
+                      uri: direct:try-it
+                      steps:
+                        - setBody:
+                            constant: "%s"
+                """.formatted(body);
+    }
+}
