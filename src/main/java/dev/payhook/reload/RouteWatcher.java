@@ -1,5 +1,7 @@
 package dev.payhook.reload;
 
+import dev.payhook.config.SetupFailure;
+import dev.payhook.provider.types.TypeTables;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.ClosedWatchServiceException;
@@ -10,6 +12,7 @@ import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -24,8 +27,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * With {@code payhook.routes.reload} on ({@code bin/payhook --dev}), a route file saved under the
- * routes folder replaces that file's routes within a second; a file that cannot be read or whose
- * routes cannot start is refused with where and why, and the routes that ran go on. Off by
+ * routes folder replaces that file's routes within a second, and a type table saved under its
+ * {@code types/} has every table read again, checked, and used at once. A file that cannot be read,
+ * whose routes cannot start or whose table is wrong is refused with where and why, and what ran goes on. Off by
  * default: in production a restart applies edits, all at once and checked before anything runs.
  */
 @Component
@@ -37,16 +41,22 @@ public class RouteWatcher implements SmartLifecycle {
     /** Edits arrive as several file events; they are taken together once the folder has been quiet this long. */
     private static final long QUIET_MS = 300;
 
+    /** The routes folder and the folders in it that hold route files and type tables. */
+    private static final List<String> FOLDERS = List.of("", "providers", "templates", "types");
+
     private final Path dir;
     private final ObjectProvider<CamelContext> camel;
+    private final TypeTables types;
     private RouteFileSwap swap;
     private WatchService watch;
     private Thread thread;
 
     /** The context is asked for once it runs: made earlier, for this bean, it would not collect the route files. */
-    public RouteWatcher(ObjectProvider<CamelContext> camel, @Value("${payhook.routes.dir:routes}") String dir) {
+    public RouteWatcher(
+            ObjectProvider<CamelContext> camel, TypeTables types, @Value("${payhook.routes.dir:routes}") String dir) {
         this.dir = Path.of(dir);
         this.camel = camel;
+        this.types = types;
     }
 
     @Override
@@ -55,7 +65,7 @@ public class RouteWatcher implements SmartLifecycle {
         try {
             Files.createDirectories(dir);
             watch = FileSystems.getDefault().newWatchService();
-            for (String folder : new String[] {"", "providers", "templates"}) {
+            for (String folder : new String[] {"", "providers", "templates", "types"}) {
                 Path p = dir.resolve(folder);
                 if (Files.isDirectory(p)) {
                     p.register(
@@ -96,15 +106,49 @@ public class RouteWatcher implements SmartLifecycle {
     private void collect(WatchKey key, Set<String> changed) {
         Path folder = (Path) key.watchable();
         for (WatchEvent<?> event : key.pollEvents()) {
-            if (event.context() instanceof Path file && file.toString().endsWith(".yaml")) {
-                changed.add(dir.relativize(folder.resolve(file)).toString().replace('\\', '/'));
+            if (!(event.context() instanceof Path file)) {
+                continue;
+            }
+            Path path = folder.resolve(file);
+            if (file.toString().endsWith(".yaml")) {
+                changed.add(dir.relativize(path).toString().replace('\\', '/'));
+            } else if (folder.equals(dir) && FOLDERS.contains(file.toString()) && Files.isDirectory(path)) {
+                try {
+                    watchFolder(path);
+                    // files written before the folder was watched
+                    try (var files = Files.list(path)) {
+                        files.filter(f -> f.toString().endsWith(".yaml"))
+                                .forEach(f ->
+                                        changed.add(dir.relativize(f).toString().replace('\\', '/')));
+                    }
+                } catch (IOException e) {
+                    log.warn("Cannot watch {}: {}", path, e.getMessage());
+                }
             }
         }
         key.reset();
     }
 
+    private void watchFolder(Path folder) throws IOException {
+        if (Files.isDirectory(folder)) {
+            folder.register(
+                    watch,
+                    StandardWatchEventKinds.ENTRY_CREATE,
+                    StandardWatchEventKinds.ENTRY_MODIFY,
+                    StandardWatchEventKinds.ENTRY_DELETE);
+        }
+    }
+
     private void apply(String name) {
         String shown = dir.resolve(name).toString();
+        if (name.startsWith("types/")) {
+            try {
+                log.info("Reloaded the type tables after {} changed: {}", shown, types.reload());
+            } catch (SetupFailure | UncheckedIOException e) {
+                log.warn("Refused {}, every type table in use stays as it was: {}", shown, e.getMessage());
+            }
+            return;
+        }
         if (name.startsWith("templates/")) {
             log.info("{} changed: route templates are applied at the next start", shown);
             return;

@@ -60,8 +60,8 @@ class TypeTableOverrideTest extends GatewayTest {
                 .isEqualTo(2500L);
     }
 
-    /** Stripe's charge.captured: a charge authorised earlier and captured now. */
-    private static byte[] chargeCaptured(String eventId, String payment, String order) {
+    /** Stripe's charge.captured, which the shipped table does not act on: a charge authorised earlier, captured now. */
+    static byte[] chargeCaptured(String eventId, String payment, String order) {
         return """
                 {"id":"%s","object":"event","api_version":"2024-06-20","created":%d,"type":"charge.captured",
                  "livemode":false,"data":{"object":{"id":"ch_%s","object":"charge","amount":2500,

@@ -16,7 +16,9 @@ import java.util.stream.Collectors;
 public final class Meanings<E> {
 
     private final String provider;
-    private final TypeTable table;
+    /** Replaced whole, after a check of every provider's table, when the tables are read again. */
+    private volatile TypeTable table;
+
     private final Map<String, Reader<E>> readers;
 
     public Meanings(String provider, TypeTable table, Map<String, Reader<E>> readers) {
@@ -54,6 +56,16 @@ public final class Meanings<E> {
                 .filter(e -> e.action() != Action.IGNORE)
                 .map(e -> readers.get(e.reader()).events().apply(notification, e.action()))
                 .orElseGet(() -> List.of(unhandled.get()));
+    }
+
+    /** The same readers bound to {@code fresh}, checked; this one is unchanged until {@link #use}. */
+    Meanings<E> checked(TypeTable fresh) {
+        return new Meanings<>(provider, fresh, readers);
+    }
+
+    /** From now on, {@code checked}'s table. */
+    void use(Meanings<E> checked) {
+        this.table = checked.table;
     }
 
     public String provider() {

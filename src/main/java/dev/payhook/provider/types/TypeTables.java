@@ -7,9 +7,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Where each provider's type table is read: {@code types/<provider>.yaml}, else
@@ -23,6 +25,9 @@ public final class TypeTables {
 
     private final Path dir;
 
+    /** Every table bound so far, to read again together. */
+    private final List<Bound<?>> bound = new CopyOnWriteArrayList<>();
+
     /** {@code dir}: the routes folder; null reads the jar's tables only. */
     public TypeTables(Path dir) {
         this.dir = dir;
@@ -35,7 +40,30 @@ public final class TypeTables {
 
     /** {@code provider}'s table, bound to the readers of its format. */
     public <E> Meanings<E> meanings(String provider, String format, Map<String, Reader<E>> readers) {
-        return new Meanings<>(provider, table(provider, format), readers);
+        Meanings<E> meanings = new Meanings<>(provider, table(provider, format), readers);
+        bound.add(new Bound<>(meanings, format));
+        return meanings;
+    }
+
+    /**
+     * Every bound table read again and checked, then all of them used at once; a table that is
+     * wrong refuses the whole read ({@link SetupFailure} naming its file and line), and the tables
+     * in use stay as they were. Returns the providers whose tables were read.
+     */
+    public List<String> reload() {
+        List<Runnable> swaps = new ArrayList<>();
+        for (Bound<?> b : bound) {
+            swaps.add(b.reread(this));
+        }
+        swaps.forEach(Runnable::run);
+        return bound.stream().map(b -> b.meanings().provider()).sorted().toList();
+    }
+
+    private record Bound<E>(Meanings<E> meanings, String format) {
+        Runnable reread(TypeTables tables) {
+            Meanings<E> fresh = meanings.checked(tables.table(meanings.provider(), format));
+            return () -> meanings.use(fresh);
+        }
     }
 
     /** The file {@code provider}'s table is read from, on disk; empty when it is the jar's. */

@@ -1,9 +1,10 @@
-package dev.payhook.reload;
+package dev.payhook.routes;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.payhook.support.GatewayTest;
+import dev.payhook.support.TestProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,8 +28,8 @@ import org.springframework.test.context.DynamicPropertySource;
 @ExtendWith(OutputCaptureExtension.class)
 class RouteReloadTest extends GatewayTest {
 
-    static final String DIR = "target/reload-routes";
-    private static final Path FILE = Path.of(DIR, "try-it.yaml");
+    static final Path DIR = folder();
+    private static final Path FILE = DIR.resolve("try-it.yaml");
     private static final Duration SECONDS = Duration.ofSeconds(15);
 
     @Autowired
@@ -37,7 +38,7 @@ class RouteReloadTest extends GatewayTest {
     @DynamicPropertySource
     static void reloadOn(DynamicPropertyRegistry registry) {
         registry.add("payhook.routes.reload", () -> "true");
-        registry.add("payhook.routes.dir", () -> DIR);
+        registry.add("payhook.routes.dir", DIR::toString);
     }
 
     private ProducerTemplate template;
@@ -74,6 +75,49 @@ class RouteReloadTest extends GatewayTest {
         await().atMost(SECONDS).until(() -> output.getAll().split("Refused " + FILE, -1).length == 4);
         assertThat(output.getAll()).contains("its routes could not start, the previous ones run again");
         assertThat(answer()).as("the old routes run again").isEqualTo("two");
+    }
+
+    @Test
+    void aSavedTypeTableIsUsedAndAWrongOneIsRefusedWithItsLine(CapturedOutput output) throws Exception {
+        Path table = DIR.resolve("types/stripe.yaml");
+        Files.createDirectories(table.getParent());
+        String shipped = Files.readString(Path.of("routes/types/stripe.yaml"));
+        try {
+            Files.writeString(
+                    table,
+                    shipped + "  charge.captured:                { action: payment.succeeded, reader: charge }\n");
+            await().atMost(SECONDS).until(() -> output.getAll().contains("Reloaded the type tables after " + table));
+            String order = unique("ord");
+            gateway.putOrder(order, 2500, "EUR");
+            captured(order);
+            awaitOrder(order, "paid");
+
+            Files.writeString(
+                    table,
+                    shipped + "  charge.captured:                { action: payment.sucseeded, reader: charge }\n");
+            await().atMost(SECONDS).until(() -> output.getAll().contains("Refused " + table));
+            assertThat(output.getAll()).contains(table + ":" + (shipped.lines().count() + 1));
+            String second = unique("ord");
+            gateway.putOrder(second, 2500, "EUR");
+            captured(second);
+            awaitOrder(second, "paid");
+        } finally {
+            Files.writeString(table, shipped);
+            await().atMost(SECONDS).until(() -> output.getAll().split("Reloaded the type tables", -1).length == 3);
+        }
+    }
+
+    private void captured(String order) {
+        String event = unique("evt");
+        gateway.deliver(TestProvider.STRIPE, event, TypeTableOverrideTest.chargeCaptured(event, unique("pi"), order));
+    }
+
+    private static Path folder() {
+        try {
+            return Files.createTempDirectory("payhook-reload");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private String answer() {
