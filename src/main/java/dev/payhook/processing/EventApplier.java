@@ -184,7 +184,7 @@ public class EventApplier {
     }
 
     private void outcome(Receipt receipt, NormalizedEvent e, ReceiptOutcome outcome, String reason, String orderId) {
-        receipts.eventOutcome(receipt.id(), e.eventId(), outcome, reason, orderId);
+        receipts.eventOutcome(receipt.id(), e.eventId(), e.providerType(), outcome, reason, orderId);
         metrics.outcome(receipt, outcome);
     }
 

@@ -13,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.springframework.core.env.Environment;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -27,6 +28,21 @@ final class GatewayOps {
         this.http = http;
         this.base = base;
         this.token = token;
+    }
+
+    /** The ops API of the running gateway: {@code --ops-url} and {@code --token}, else its own settings; empty without a token. */
+    static Optional<GatewayOps> of(HttpClient http, Environment env, Map<String, String> options) {
+        String token = options.getOrDefault("token", env.getProperty("payhook.ops.token", ""));
+        if (token.isBlank()) {
+            return Optional.empty();
+        }
+        String url = options.getOrDefault("ops-url", "http://localhost:" + env.getProperty("payhook.ops.port", "8081"));
+        return Optional.of(new GatewayOps(http, URI.create(SendCommand.withSlash(url)), token));
+    }
+
+    /** What flowed through after the cursors ({@code /ops/flow}). */
+    JsonNode flow(String since, long afterId) {
+        return json(call("GET", "/ops/flow?since=" + encode(since) + "&after_id=" + afterId, null));
     }
 
     Optional<JsonNode> order(String orderId) {

@@ -39,10 +39,15 @@ public final class SendCommand {
     }
 
     public static void main(String[] args) {
+        quiet();
+        System.exit(run(System.out, System.err, args));
+    }
+
+    /** A command's own output only: the libraries it borrows log warnings at most. */
+    static void quiet() {
         LoggingSystem logging = LoggingSystem.get(SendCommand.class.getClassLoader());
         logging.beforeInitialize();
         logging.setLogLevel(LoggingSystem.ROOT_LOGGER_NAME, LogLevel.WARN);
-        System.exit(run(System.out, System.err, args));
     }
 
     /** 0: accepted (and, with a token, processed); 1: refused or dead-lettered; 2: nothing was sent. */
@@ -78,15 +83,7 @@ public final class SendCommand {
         ProviderKeys keys = new ProviderKeys(o.provider(), env, o.get("secret"), o.key());
         URI base = URI.create(withSlash(
                 o.options().getOrDefault("url", "http://localhost:" + env.getProperty("server.port", "8080"))));
-        String token = o.options().getOrDefault("token", env.getProperty("payhook.ops.token", ""));
-        Optional<GatewayOps> ops = token.isBlank() || o.print()
-                ? Optional.empty()
-                : Optional.of(new GatewayOps(
-                        http,
-                        URI.create(withSlash(o.options()
-                                .getOrDefault(
-                                        "ops-url", "http://localhost:" + env.getProperty("payhook.ops.port", "8081")))),
-                        token));
+        Optional<GatewayOps> ops = o.print() ? Optional.empty() : GatewayOps.of(http, env, o.options());
 
         String orderId = o.options().getOrDefault("order", "ord_" + random());
         Optional<JsonNode> order = ops.flatMap(c -> c.order(orderId));
@@ -179,7 +176,7 @@ public final class SendCommand {
         return env;
     }
 
-    private static String withSlash(String url) {
+    static String withSlash(String url) {
         return url.endsWith("/") ? url : url + "/";
     }
 

@@ -13,17 +13,29 @@ import java.util.Set;
  * Any other {@code --name=value} is a setting, as the gateway takes it.
  */
 record SendOptions(
-        String provider, String type, Map<String, String> options, boolean print, boolean list, List<String> settings) {
+        String provider,
+        String type,
+        Map<String, String> options,
+        boolean print,
+        boolean list,
+        boolean once,
+        List<String> settings) {
 
     static final Set<String> VALUED =
             Set.of("order", "amount", "currency", "event-id", "sku", "url", "ops-url", "secret", "key", "token");
 
     static SendOptions parse(String... args) {
+        return parse(false, args);
+    }
+
+    /** {@code listen}: no provider nor type, and {@code --once}. */
+    static SendOptions parse(boolean listen, String... args) {
         List<String> positional = new ArrayList<>();
         Map<String, String> options = new HashMap<>();
         List<String> settings = new ArrayList<>();
         boolean print = false;
         boolean list = false;
+        boolean once = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (!a.startsWith("--")) {
@@ -32,9 +44,10 @@ record SendOptions(
             }
             int eq = a.indexOf('=');
             String name = a.substring(2, eq < 0 ? a.length() : eq);
-            if (name.equals("print") || name.equals("list")) {
+            if (name.equals("print") || name.equals("list") || name.equals("once")) {
                 print |= name.equals("print");
                 list |= name.equals("list");
+                once |= name.equals("once");
             } else if (VALUED.contains(name)) {
                 if (eq < 0 && i + 1 >= args.length) {
                     throw new SendFailure("--" + name + " needs a value", USAGE);
@@ -46,15 +59,23 @@ record SendOptions(
                 throw new SendFailure("unknown option " + a, USAGE);
             }
         }
-        if (!list && positional.size() != 2) {
-            throw new SendFailure("send takes a provider and a type", USAGE);
+        boolean named = !list && !listen;
+        if (named ? positional.size() != 2 : !positional.isEmpty()) {
+            throw new SendFailure(listen ? "listen takes options only" : "send takes a provider and a type", USAGE);
         }
         return new SendOptions(
-                list ? null : positional.get(0), list ? null : positional.get(1), options, print, list, settings);
+                named ? positional.get(0) : null,
+                named ? positional.get(1) : null,
+                options,
+                print,
+                list,
+                once,
+                settings);
     }
 
     static final String USAGE = "bin/payhook send <provider> <type> [--order ID] [--amount MINOR] [--currency C]"
-            + " [--event-id ID] [--sku SKU] [--url URL] [--secret S] [--key FILE] [--print]; bin/payhook send --list";
+            + " [--event-id ID] [--sku SKU] [--url URL] [--secret S] [--key FILE] [--print]; bin/payhook send --list;"
+            + " bin/payhook listen [--once] [--ops-url URL] [--token T]";
 
     String get(String name) {
         return options.get(name);

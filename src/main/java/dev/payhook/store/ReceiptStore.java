@@ -92,11 +92,12 @@ public class ReceiptStore {
      * was lost (a crash between the two), and the evidence must keep saying that this delivery
      * applied it. (A dead-lettered event left no row here: its transaction rolled back.)
      */
-    public void eventOutcome(UUID receiptId, String eventId, ReceiptOutcome outcome, String reason, String orderId) {
+    public void eventOutcome(
+            UUID receiptId, String eventId, String type, ReceiptOutcome outcome, String reason, String orderId) {
         jdbc.update(
                 """
                 WITH event AS (
-                    INSERT INTO receipt_events (receipt_id, event_id, outcome, reason) VALUES (?, ?, ?, ?)
+                    INSERT INTO receipt_events (receipt_id, event_id, type, outcome, reason) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT (receipt_id, event_id)
                     DO UPDATE SET outcome = EXCLUDED.outcome, reason = EXCLUDED.reason, updated_at = now()
                     WHERE EXCLUDED.outcome <> 'duplicate'
@@ -104,6 +105,7 @@ public class ReceiptStore {
                 """ + SET_OUTCOME + " AND EXISTS (SELECT 1 FROM event)",
                 receiptId,
                 eventId,
+                Storable.text(type, ID),
                 outcome.wireName(),
                 Storable.text(reason, REASON),
                 outcome.wireName(),

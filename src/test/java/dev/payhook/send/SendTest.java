@@ -159,6 +159,35 @@ class SendTest extends GatewayTest {
     }
 
     @Test
+    void listenShowsTheProviderEventAndTheOrderEventsItCaused() {
+        String order = "ord-send-listen-" + UUID.randomUUID();
+        String event = "evt_listen_" + UUID.randomUUID().toString().substring(0, 8);
+        assertThat(send(
+                                "stripe",
+                                "payment_intent.succeeded",
+                                "--order=" + order,
+                                "--event-id=" + event,
+                                "--secret=" + TestProvider.STRIPE.secret)
+                        .status())
+                .isZero();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int status = ListenCommand.run(
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                System.err,
+                "--once",
+                "--ops-url=http://127.0.0.1:" + gateway.managementPort(),
+                "--token=" + dev.payhook.support.Gateway.OPS_TOKEN);
+        String shown = out.toString(StandardCharsets.UTF_8);
+        assertThat(status).isZero();
+        assertThat(shown)
+                .contains("received   stripe payment_intent.succeeded  " + event + "  order " + order + "  applied")
+                .containsPattern("published  order.paid  order:" + order + ":\\d+  version \\d+");
+        assertThat(gateway.get("/ops/flow?since=2020-01-01T00:00:00Z").body())
+                .as("a tail is recent: the receipts are read by time")
+                .contains("since must be within the last hour");
+    }
+
+    @Test
     void printGivesACurlLineAndListNamesEveryProvidersTypes() {
         Run print = send("stripe", "payment_intent.succeeded", "--order=ord-print", "--secret=whsec_x", "--print");
         assertThat(print.out())
