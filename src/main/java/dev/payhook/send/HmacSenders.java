@@ -25,6 +25,11 @@ enum HmacSenders implements Sender {
     },
     STANDARD_WEBHOOKS("standard-webhooks", "dodo", "USD") {
         @Override
+        public void addValues(Map<String, Object> v, ProviderKeys keys) {
+            v.put("business_id", first(keys, "accounts.business-id", "bus_T3stBusiness"));
+        }
+
+        @Override
         Map<String, String> sign(byte[] body, Map<String, Object> values, ProviderKeys keys) {
             String secret = keys.secret("secrets");
             byte[] key = Base64.getDecoder().decode(secret.startsWith("whsec_") ? secret.substring(6) : secret);
@@ -40,6 +45,11 @@ enum HmacSenders implements Sender {
         }
     },
     RAZORPAY("razorpay", "razorpay", "INR") {
+        @Override
+        public void addValues(Map<String, Object> v, ProviderKeys keys) {
+            v.put("account_id", first(keys, "accounts.account-id", "acc_T3stAccount01"));
+        }
+
         @Override
         Map<String, String> sign(byte[] body, Map<String, Object> values, ProviderKeys keys) {
             return Map.of(
@@ -57,10 +67,7 @@ enum HmacSenders implements Sender {
 
         @Override
         public void addValues(Map<String, Object> v, ProviderKeys keys) {
-            String account = keys.list("accounts.merchant-account").stream()
-                    .findFirst()
-                    .orElse("PayhookTestMerchant")
-                    .strip();
+            String account = first(keys, "accounts.merchant-account", "PayhookTestMerchant");
             v.put("merchant_account", account);
             v.put("psp_reference", v.get("payment_id"));
             String signed = String.join(
@@ -121,6 +128,11 @@ enum HmacSenders implements Sender {
     @Override
     public String toString() {
         return scheme;
+    }
+
+    /** The first of our accounts the setting lists, which the gateway accepts events for; else the samples' own. */
+    static String first(ProviderKeys keys, String setting, String sample) {
+        return keys.list(setting).stream().findFirst().orElse(sample).strip();
     }
 
     static String webhook(ProviderKeys keys) {

@@ -24,6 +24,11 @@ public final class ListenCommand {
     /** How far behind the newest event the next question starts: a delivery is shown once processed. */
     private static final Duration OVERLAP = Duration.ofSeconds(30);
 
+    /** Rows {@code /ops/flow} answers at most per list, by default. */
+    private static final int PAGE = 200;
+
+    private static final int MAX_PAGES = 50;
+
     private final PrintStream out;
     private final Set<String> shown = new HashSet<>();
     private Instant since = Instant.now().minus(Duration.ofMinutes(1));
@@ -64,36 +69,48 @@ public final class ListenCommand {
         }
     }
 
+    /** Everything new since the last poll, asking page after page while a page comes back full. */
     private void poll(GatewayOps ops) {
-        JsonNode flow = ops.flow(since.toString(), afterId);
-        Instant newest = since;
-        for (JsonNode r : flow.path("received")) {
-            Instant at = Instant.parse(r.path("at").asString());
-            String line = "received   " + r.path("provider").asString() + " "
-                    + r.path("type").asString("-") + "  "
-                    + r.path("event_id").asString() + "  order "
-                    + r.path("order_id").asString("-") + "  "
-                    + r.path("outcome").asString()
-                    + (r.path("reason").isNull() ? "" : " (" + r.path("reason").asString() + ")");
-            print(at, line);
-            newest = at.isAfter(newest) ? at : newest;
-        }
-        for (JsonNode m : flow.path("published")) {
-            if (!m.path("sent").asBoolean()) {
-                break;
+        boolean full = true;
+        for (int page = 0; full && page < MAX_PAGES; page++) {
+            JsonNode flow = ops.flow(since.toString(), afterId);
+            Instant newest = since;
+            for (JsonNode r : flow.path("received")) {
+                Instant at = Instant.parse(r.path("at").asString());
+                print(
+                        at,
+                        "received   " + r.path("provider").asString() + " "
+                                + r.path("type").asString("-") + "  "
+                                + r.path("event_id").asString() + "  order "
+                                + r.path("order_id").asString("-") + "  "
+                                + r.path("outcome").asString()
+                                + (r.path("reason").isNull()
+                                        ? ""
+                                        : " (" + r.path("reason").asString() + ")"));
+                newest = at.isAfter(newest) ? at : newest;
             }
-            afterId = m.path("id").asLong();
-            print(
-                    Instant.parse(m.path("at").asString()),
-                    "published  " + m.path("type").asString() + "  "
-                            + m.path("key").asString()
-                            + (m.path("version").isNull()
-                                    ? ""
-                                    : "  version " + m.path("version").asLong()));
+            int sent = 0;
+            for (JsonNode m : flow.path("published")) {
+                if (!m.path("sent").asBoolean()) {
+                    break;
+                }
+                sent++;
+                afterId = m.path("id").asLong();
+                print(
+                        Instant.parse(m.path("at").asString()),
+                        "published  " + m.path("type").asString() + "  "
+                                + m.path("key").asString()
+                                + (m.path("version").isNull()
+                                        ? ""
+                                        : "  version " + m.path("version").asLong()));
+            }
+            boolean receivedFull = flow.path("received").size() >= PAGE;
+            full = receivedFull || sent >= PAGE;
+            // a full page goes on from its newest row; otherwise the next question overlaps, for late outcomes
+            Instant next = receivedFull ? newest.minusNanos(1000) : newest.minus(OVERLAP);
+            Instant floor = Instant.now().minus(Duration.ofMinutes(50));
+            since = next.isAfter(since) ? next : since.isBefore(floor) ? floor : since;
         }
-        Instant floor = Instant.now().minus(Duration.ofMinutes(50));
-        Instant next = newest.minus(OVERLAP);
-        since = next.isAfter(since) ? next : since.isBefore(floor) ? floor : since;
     }
 
     private void print(Instant at, String line) {

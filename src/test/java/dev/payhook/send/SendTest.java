@@ -141,6 +141,13 @@ class SendTest extends GatewayTest {
     }
 
     @Test
+    void aCustomerUpdateMovesNoMoneyAndIsSaidToBeIgnored() {
+        Run run = send("paddle", "customer.updated", "--secret=" + TestProvider.PADDLE.secret);
+        assertThat(run.status()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains(": ignored").contains(": pending");
+    }
+
+    @Test
     void theSameEventIdAgainIsADuplicate() {
         String order = "ord-send-again-" + UUID.randomUUID();
         String[] args = {

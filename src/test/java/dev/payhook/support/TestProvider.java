@@ -215,6 +215,10 @@ public enum TestProvider {
 
     static Map<String, Object> values(
             String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
-        return SampleValues.of(eventId, paymentId, orderId, amount, currency, at);
+        Map<String, Object> v = SampleValues.of(eventId, paymentId, orderId, amount, currency, at);
+        // the accounts GatewayTest configures as ours
+        v.put("business_id", "bus_T3stBusiness");
+        v.put("account_id", "acc_T3stAccount01");
+        return v;
     }
 }
