@@ -1,26 +1,17 @@
 package dev.payhook.send;
 
+import dev.payhook.provider.Signatures;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.util.Base64;
 import java.util.HexFormat;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
-/** HMAC-SHA256 as the providers sign with it. */
+/** HMAC-SHA256 as the providers sign with it (the verifiers' own function), written out as they write it. */
 final class Hmac {
 
     private Hmac() {}
 
     static byte[] sha256(byte[] key, String prefix, byte[] body) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            mac.update(prefix.getBytes(StandardCharsets.UTF_8));
-            return mac.doFinal(body);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+        return Signatures.hmacSha256(key, prefix, body);
     }
 
     static String hex(String secret, String prefix, byte[] body) {

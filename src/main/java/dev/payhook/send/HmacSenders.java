@@ -96,12 +96,12 @@ enum HmacSenders implements Sender {
 
     static final String JSON = "application/json";
 
-    private final String scheme;
+    private final String name;
     private final String kind;
     private final String currency;
 
-    HmacSenders(String scheme, String kind, String currency) {
-        this.scheme = scheme;
+    HmacSenders(String name, String kind, String currency) {
+        this.name = name;
         this.kind = kind;
         this.currency = currency;
     }
@@ -116,18 +116,8 @@ enum HmacSenders implements Sender {
     }
 
     @Override
-    public String kind() {
-        return kind;
-    }
-
-    @Override
-    public String currency() {
-        return currency;
-    }
-
-    @Override
-    public String toString() {
-        return scheme;
+    public Scheme scheme() {
+        return new Scheme(name, kind, currency);
     }
 
     /** The first of our accounts the setting lists, which the gateway accepts events for; else the samples' own. */

@@ -128,29 +128,19 @@ enum KeySenders implements Sender {
     private static final DateTimeFormatter CHINA =
             DateTimeFormatter.ISO_OFFSET_DATE_TIME.withZone(ZoneOffset.ofHours(8));
 
-    private final String scheme;
+    private final String name;
     private final String kind;
     private final String currency;
 
-    KeySenders(String scheme, String kind, String currency) {
-        this.scheme = scheme;
+    KeySenders(String name, String kind, String currency) {
+        this.name = name;
         this.kind = kind;
         this.currency = currency;
     }
 
     @Override
-    public String kind() {
-        return kind;
-    }
-
-    @Override
-    public String currency() {
-        return currency;
-    }
-
-    @Override
-    public String toString() {
-        return scheme;
+    public Scheme scheme() {
+        return new Scheme(name, kind, currency);
     }
 
     /** The serial the gateway files its WeChat Pay platform key under: the first configured. */

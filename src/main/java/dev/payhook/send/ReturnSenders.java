@@ -63,12 +63,12 @@ enum ReturnSenders implements Sender {
         }
     };
 
-    private final String scheme;
+    private final String name;
     private final String kind;
     private final String currency;
 
-    ReturnSenders(String scheme, String kind, String currency) {
-        this.scheme = scheme;
+    ReturnSenders(String name, String kind, String currency) {
+        this.name = name;
         this.kind = kind;
         this.currency = currency;
     }
@@ -91,18 +91,8 @@ enum ReturnSenders implements Sender {
     }
 
     @Override
-    public String kind() {
-        return kind;
-    }
-
-    @Override
-    public String currency() {
-        return currency;
-    }
-
-    @Override
-    public String toString() {
-        return scheme;
+    public Scheme scheme() {
+        return new Scheme(name, kind, currency);
     }
 
     private static TestRequest data(ProviderKeys keys, String filled) {

@@ -5,11 +5,21 @@ import java.util.Map;
 /** How one provider scheme's events are built and signed for {@code send}. */
 interface Sender {
 
-    /** The folder under {@code samples/} that holds its events. */
-    String kind();
+    /**
+     * Which senders it imitates: the {@code scheme} setting's value, the folder under
+     * {@code samples/} that holds their events, and the currency those default to.
+     */
+    record Scheme(String name, String kind, String currency) {}
 
-    /** The currency its samples default to. */
-    String currency();
+    Scheme scheme();
+
+    default String kind() {
+        return scheme().kind();
+    }
+
+    default String currency() {
+        return scheme().currency();
+    }
 
     /** Whether the gateway keeps the event id {@code send} chose (else its receipts are found by order). */
     default boolean keepsEventId() {
@@ -30,7 +40,7 @@ interface Sender {
     static Sender forScheme(String scheme) {
         for (Sender[] family : new Sender[][] {HmacSenders.values(), KeySenders.values(), ReturnSenders.values()}) {
             for (Sender s : family) {
-                if (s.toString().equals(scheme)) {
+                if (s.scheme().name().equals(scheme)) {
                     return s;
                 }
             }
