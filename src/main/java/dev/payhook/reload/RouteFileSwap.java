@@ -48,7 +48,7 @@ final class RouteFileSwap {
         Model model = camel.getCamelContextExtension().getContextPlugin(Model.class);
         List<RouteDefinition> old = new ArrayList<>();
         for (Route r : camel.getRoutes()) {
-            if (fromFile(r, name)) {
+            if (fromFile(r, file, name)) {
                 old.add(model.getRouteDefinition(r.getRouteId()));
             }
         }
@@ -100,13 +100,20 @@ final class RouteFileSwap {
     }
 
     /** Whether the route came from that file: {@code name} under the routes folder, or the jar's file it overrides. */
-    static boolean fromFile(Route r, String name) {
+    static boolean fromFile(Route r, Path file, String name) {
         Resource source = r.getSourceResource();
         if (source == null) {
             return false;
         }
         String location = source.getLocation().replace('\\', '/');
-        return location.endsWith("/" + name) || location.equals("classpath:routes/" + name);
+        // Exact: routes/x.yaml and routes/providers/x.yaml share a name but not their routes.
+        if (location.startsWith("file:")) {
+            return Path.of(location.substring("file:".length()))
+                    .toAbsolutePath()
+                    .normalize()
+                    .equals(file.toAbsolutePath().normalize());
+        }
+        return location.equals("classpath:routes/" + name);
     }
 
     private static String describe(Throwable e) {

@@ -1,11 +1,14 @@
 package dev.payhook.send;
 
+import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.TypeTables;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -13,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Pattern;
 import org.springframework.boot.context.config.ConfigDataEnvironmentPostProcessor;
 import org.springframework.boot.logging.LogLevel;
 import org.springframework.boot.logging.LoggingSystem;
@@ -28,6 +32,7 @@ import tools.jackson.databind.JsonNode;
  */
 public final class SendCommand {
 
+    private static final Pattern WHOLE = Pattern.compile("\\d{1,15}");
     private static final Duration PROCESSING = Duration.ofSeconds(20);
 
     private final PrintStream out;
@@ -61,6 +66,27 @@ public final class SendCommand {
         }
     }
 
+    /**
+     * Whether the provider's type table gives the type a meaning: an event it ignores (as
+     * customer.updated) pays no order, so none is registered for it. A provider without a
+     * table reads every notification.
+     */
+    private static boolean actedOn(ConfigurableEnvironment env, String provider, String kind, String type) {
+        TypeTables tables = new TypeTables(Path.of(env.getProperty("payhook.routes.dir", "routes")));
+        return tables.own(provider)
+                .or(() -> tables.own(kind))
+                .map(t -> t.find(type).map(e -> e.action() != Action.IGNORE).orElse(false))
+                .orElse(true);
+    }
+
+    private static long minorUnits(String amount) {
+        if (!WHOLE.matcher(amount).matches()) {
+            throw new SendFailure(
+                    "--amount " + amount + " is not a whole number of minor units", "--amount 1050 is 10.50 USD");
+        }
+        return Long.parseLong(amount);
+    }
+
     private int send(SendOptions o) {
         if (o.list()) {
             Sample.all().forEach(s -> out.println(s.kind() + " " + s.type()));
@@ -87,7 +113,7 @@ public final class SendCommand {
 
         String orderId = o.options().getOrDefault("order", "ord_" + random());
         Optional<JsonNode> order = ops.flatMap(c -> c.order(orderId));
-        long amount = Long.parseLong(o.options()
+        long amount = minorUnits(o.options()
                 .getOrDefault(
                         "amount",
                         order.map(n -> n.path("amount_minor").asString()).orElse("1050")));
@@ -97,7 +123,7 @@ public final class SendCommand {
                         order.map(n -> n.path("currency").asString()).orElse(sender.currency()));
         String sku = o.options()
                 .getOrDefault("sku", order.map(n -> n.path("sku").asString()).orElse("sample"));
-        if (ops.isPresent() && order.isEmpty()) {
+        if (ops.isPresent() && order.isEmpty() && actedOn(env, o.provider(), sender.kind(), o.type())) {
             ops.get().register(orderId, amount, currency, sku);
             out.println("registered order " + orderId + ": " + amount + " " + currency + " minor units, sku " + sku);
         }

@@ -56,11 +56,20 @@ class RouteReloadTest extends GatewayTest {
 
     @Test
     void aSavedFileReplacesItsRoutesAndABrokenOneIsRefusedWithItsLine(CapturedOutput output) throws Exception {
+        Path twin = DIR.resolve("providers/try-it.yaml");
+        Files.createDirectories(twin.getParent());
+        Files.writeString(twin, route("twin").replace("try-it", "try-it-twin"));
+        await().atMost(SECONDS).until(() -> camel.getRoute("try-it-twin") != null);
         Files.writeString(FILE, route("one"));
         await().atMost(SECONDS).until(() -> "one".equals(answer()));
         Files.writeString(FILE, route("two"));
         await().atMost(SECONDS).until(() -> "two".equals(answer()));
         assertThat(output.getAll()).contains("Reloaded " + FILE + ": routes [try-it] replaced by [try-it]");
+        assertThat(camel.getRoute("try-it-twin"))
+                .as("a file of the same name in providers/ keeps its routes")
+                .isNotNull();
+        Files.delete(twin);
+        await().atMost(SECONDS).until(() -> camel.getRoute("try-it-twin") == null);
 
         Files.writeString(FILE, route("three").replace("      steps:", "      steps\n        oops: [")); // line 5
         await().atMost(SECONDS).until(() -> output.getAll().contains("Refused " + FILE));

@@ -142,9 +142,23 @@ class SendTest extends GatewayTest {
 
     @Test
     void aCustomerUpdateMovesNoMoneyAndIsSaidToBeIgnored() {
-        Run run = send("paddle", "customer.updated", "--secret=" + TestProvider.PADDLE.secret);
+        String order = "ord-send-customer-" + UUID.randomUUID();
+        Run run = send("paddle", "customer.updated", "--order=" + order, "--secret=" + TestProvider.PADDLE.secret);
         assertThat(run.status()).as(run.out() + run.err()).isZero();
-        assertThat(run.out()).contains(": ignored").contains(": pending");
+        assertThat(run.out()).contains(": ignored").doesNotContain("registered order");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM orders WHERE order_id = ?", Integer.class, order))
+                .as("a type the table ignores pays no order, so none is registered for it")
+                .isZero();
+    }
+
+    @Test
+    void anAmountInMajorUnitsIsRefusedWithTheFix() {
+        Run run = send("stripe", "payment_intent.succeeded", "--amount=10.50", "--secret=whsec_x", "--print");
+        assertThat(run.status()).isEqualTo(2);
+        assertThat(run.err())
+                .contains("--amount 10.50 is not a whole number of minor units")
+                .contains("--amount 1050 is 10.50 USD")
+                .doesNotContain("Exception");
     }
 
     @Test
