@@ -36,11 +36,20 @@ class ArchitectureTest {
         MAY_USE.put("ingress", List.of("config", "broker", "payment", "provider", "alerts", "web"));
         MAY_USE.put("processing", List.of("config", "broker", "payment", "provider", "store", "alerts"));
         MAY_USE.put("outbox", List.of("config", "broker", "store"));
-        MAY_USE.put("merchant", List.of("config", "broker", "outbox"));
+        MAY_USE.put("merchant", List.of("config", "broker", "outbox", "store"));
         MAY_USE.put("reconcile", List.of("config", "payment", "provider", "store", "alerts", "processing"));
         MAY_USE.put(
                 "ops",
-                List.of("config", "broker", "payment", "provider", "store", "processing", "reconcile", "merchant"));
+                List.of(
+                        "config",
+                        "broker",
+                        "payment",
+                        "provider",
+                        "store",
+                        "processing",
+                        "reconcile",
+                        "outbox",
+                        "merchant"));
         MAY_USE.put("refund", List.of("config", "payment", "provider", "store", "processing"));
         MAY_USE.put("returns", List.of("config", "payment", "provider", "store", "alerts", "reconcile"));
         MAY_USE.put("web", List.of("config", "provider"));

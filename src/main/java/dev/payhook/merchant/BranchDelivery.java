@@ -2,6 +2,8 @@ package dev.payhook.merchant;
 
 import dev.payhook.broker.Trace;
 import dev.payhook.config.Branches;
+import dev.payhook.store.DeliveryStore;
+import dev.payhook.store.DeliveryStore.State;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -39,9 +41,11 @@ public class BranchDelivery {
     private final Map<String, Branches.Branch> branches = new HashMap<>();
     private final Map<String, Counter> parked = new HashMap<>();
     private final Map<String, Attempts> attempts = new HashMap<>();
+    private final DeliveryStore record;
     private final Clock clock;
 
-    public BranchDelivery(Branches configured, MeterRegistry registry, Clock clock) {
+    public BranchDelivery(Branches configured, MeterRegistry registry, DeliveryStore record, Clock clock) {
+        this.record = record;
         this.clock = clock;
         for (Branches.Branch b : configured.all()) {
             branches.put(b.name(), b);
@@ -90,6 +94,11 @@ public class BranchDelivery {
     }
 
     public void delivered(Exchange exchange) {
+        Carried original = exchange.getProperty(ORIGINAL, Carried.class);
+        record.record(
+                original.key(),
+                original.delivery(
+                        exchange.getProperty(BRANCH_PROPERTY, String.class), State.DELIVERED, null, clock.instant()));
         exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.DONE.name());
     }
 
@@ -104,12 +113,19 @@ public class BranchDelivery {
         Optional<Duration> retry = RetrySchedule.after(branches.get(branch).retrySchedule(), original.attempts());
         if (retry.isPresent()) {
             Carried.dueAt(m, clock.millis() + retry.get().toMillis());
+            record.record(original.key(), original.delivery(branch, State.RETRYING, failure(cause), clock.instant()));
             exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.RETRY.name());
             return;
         }
         Carried.failed(m, branch, "error", cause == null ? "" : excerpt(cause), clock.millis());
         parked.get(branch).increment();
+        record.record(original.key(), original.delivery(branch, State.PARKED, failure(cause), clock.instant()));
         exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.FAILED.name());
+    }
+
+    /** What the attempt got, in a word, as the record shows it. */
+    private static String failure(Exception cause) {
+        return cause == null ? "error" : cause.getClass().getSimpleName();
     }
 
     /** What failed, as ops read it beside the event: the exception's class and the start of its message. */

@@ -2,6 +2,7 @@ package dev.payhook.merchant;
 
 import dev.payhook.config.Branches;
 import dev.payhook.outbox.EventSubscribers;
+import dev.payhook.outbox.Subscriber;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.TemplatedRouteBuilder;
 import org.slf4j.Logger;
@@ -31,7 +32,7 @@ public class BranchRoutes {
         this.branches = branches;
         this.camel = camel;
         for (Branches.Branch b : branches.all()) {
-            subscribers.declare(b.name(), EventSubscribers.kindFilter(b.events()));
+            subscribers.declare(new Subscriber(b.name(), Subscriber.Role.BRANCH, b.events()));
             log.info(
                     "Branch {}: {} to {}{}",
                     b.name(),

@@ -1,7 +1,9 @@
 package dev.payhook.merchant;
 
 import dev.payhook.broker.Trace;
+import dev.payhook.store.DeliveryStore;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Optional;
 import org.apache.activemq.artemis.api.core.Message;
 
@@ -40,6 +42,11 @@ record Carried(String body, String key, String kind, String traceparent, int att
         }
         m.setHeader(MerchantDelivery.ATTEMPTS, attempts);
         m.setHeader(MerchantDelivery.PUBLISHED_AT, publishedAt);
+    }
+
+    /** What became of this attempt at {@code subscriber}, for the record ops read. */
+    DeliveryStore.Delivery delivery(String subscriber, DeliveryStore.State state, String lastResult, Instant at) {
+        return new DeliveryStore.Delivery(subscriber, state, attempts, lastResult, at);
     }
 
     /** The copy is due again at {@code millis}. */

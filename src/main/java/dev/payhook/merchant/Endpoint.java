@@ -1,11 +1,11 @@
 package dev.payhook.merchant;
 
-import dev.payhook.outbox.EventSubscribers;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -48,12 +48,9 @@ public final class Endpoint {
         http.close();
     }
 
-    /**
-     * The broker-side filter of the endpoint's queue: only the types it wants are kept there at all.
-     * {@code *} becomes LIKE's {@code %}; LIKE's own wildcards and quotes in a type are escaped.
-     */
-    String queueFilter() {
-        return EventSubscribers.kindFilter(Arrays.asList(settings.types().split(",")));
+    /** The types it wants, as written in its {@code types} setting: its queue keeps no others. */
+    List<String> kinds() {
+        return Arrays.asList(settings.types().split(","));
     }
 
     public String name() {

@@ -1,6 +1,7 @@
 package dev.payhook.merchant;
 
 import dev.payhook.outbox.EventSubscribers;
+import dev.payhook.outbox.Subscriber;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ public class Endpoints {
             throw new IllegalStateException(String.join("; ", problems));
         }
         endpoints.forEach((name, e) -> {
-            subscribers.declare(name, e.queueFilter());
+            subscribers.declare(new Subscriber(name, Subscriber.Role.ENDPOINT, e.kinds()));
             log.info(
                     "Delivering {} to {} ({}){}",
                     e.settings().types(),

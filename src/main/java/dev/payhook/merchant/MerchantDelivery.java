@@ -1,6 +1,8 @@
 package dev.payhook.merchant;
 
 import dev.payhook.outbox.EventSubscribers;
+import dev.payhook.store.DeliveryStore;
+import dev.payhook.store.DeliveryStore.State;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -29,7 +31,7 @@ public class MerchantDelivery implements Processor {
     static final String NEXT = "merchantNext";
 
     /** The message's stable id, sent as {@code webhook-id}. */
-    public static final String KEY = "PayhookKey";
+    public static final String KEY = EventSubscribers.KEY;
 
     public static final String TYPE = EventSubscribers.KIND;
     /** Attempts made before this copy. */
@@ -56,10 +58,12 @@ public class MerchantDelivery implements Processor {
 
     private final Endpoints endpoints;
     private final Map<String, Meters> meters = new HashMap<>();
+    private final DeliveryStore record;
     private final Clock clock;
 
-    public MerchantDelivery(Endpoints endpoints, MeterRegistry registry, Clock clock) {
+    public MerchantDelivery(Endpoints endpoints, MeterRegistry registry, DeliveryStore record, Clock clock) {
         this.endpoints = endpoints;
+        this.record = record;
         this.clock = clock;
         for (Endpoint e : endpoints.all()) {
             Map<String, Counter> attempts = new HashMap<>();
@@ -107,6 +111,7 @@ public class MerchantDelivery implements Processor {
         if (answer.taken()) {
             endpoint.succeeded(now);
             meter.latency().record(Duration.ofMillis(Math.max(0, clock.millis() - publishedAt)));
+            record.record(carried.key(), carried.delivery(endpoint.name(), State.DELIVERED, null, now));
             exchange.setProperty(NEXT, Next.DONE.name());
             return;
         }
@@ -114,11 +119,14 @@ public class MerchantDelivery implements Processor {
         Optional<Duration> retry = endpoint.retryAfter(carried.attempts());
         if (retry.isPresent()) {
             Carried.dueAt(m, clock.millis() + retry.get().toMillis());
+            record.record(
+                    carried.key(), carried.delivery(endpoint.name(), State.RETRYING, answer.statusOrResult(), now));
             exchange.setProperty(NEXT, Next.RETRY.name());
             return;
         }
         Carried.failed(m, endpoint.name(), answer.statusOrResult(), answer.excerpt(), now.toEpochMilli());
         meter.failed().increment();
+        record.record(carried.key(), carried.delivery(endpoint.name(), State.PARKED, answer.statusOrResult(), now));
         exchange.setProperty(NEXT, Next.FAILED.name());
     }
 

@@ -23,31 +23,39 @@ public class EventSubscribers {
 
     /** The message property the outbox writes each message's kind in. */
     public static final String KIND = "PayhookKind";
+    /** The message property the outbox writes each message's stable key in, sent on as webhook-id. */
+    public static final String KEY = "PayhookKey";
 
-    private final List<String> queues = new CopyOnWriteArrayList<>();
+    private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
     private final BrokerQueues broker;
 
     public EventSubscribers(PayhookProperties properties, BrokerQueues broker) {
         this.broker = broker;
         for (String name : properties.getEvents().getSubscribers()) {
-            String queue = declare(name, null);
+            String queue = declare(new Subscriber(name, Subscriber.Role.CONSUMER, List.of()));
             log.info("payhook.events subscriber queue {} (consume {})", queue, fullyQualified(name));
         }
     }
 
     /**
-     * Declares the durable queue of consumer {@code name}, keeping only what matches {@code filter}
-     * (null: everything), and counts it among the queues; refused when another consumer has it.
+     * Declares the subscriber's durable queue, keeping only the kinds it wants, and counts it among
+     * the subscribers; refused when another consumer has the queue.
      */
-    public String declare(String name, String filter) {
-        String queue = queue(name);
-        if (queues.contains(queue)) {
-            throw new IllegalStateException(queue + " has a consumer already (payhook.events.subscribers or"
-                    + " payhook.deliveries name " + name + " twice); each queue has one consumer");
+    public String declare(Subscriber subscriber) {
+        String queue = queue(subscriber.name());
+        if (queues().contains(queue)) {
+            throw new IllegalStateException(queue + " has a consumer already (payhook.events.subscribers,"
+                    + " payhook.deliveries or payhook.branches name " + subscriber.name()
+                    + " twice); each queue has one consumer");
         }
-        broker.declareSubscription(Destination.EVENTS, queue, filter);
-        queues.add(queue);
+        broker.declareSubscription(Destination.EVENTS, queue, subscriber.filter());
+        subscribers.add(subscriber);
         return queue;
+    }
+
+    /** Every subscriber, in the order declared. */
+    public List<Subscriber> all() {
+        return List.copyOf(subscribers);
     }
 
     /** The queue of subscriber {@code name}. */
@@ -62,7 +70,8 @@ public class EventSubscribers {
 
     /**
      * The broker's filter that keeps messages of the kinds {@code globs} name ({@code *}: any run of
-     * characters), as a JMS selector on the message's kind.
+     * characters), as a JMS selector on the message's kind; LIKE's own wildcards and quotes in a
+     * kind are escaped.
      */
     public static String kindFilter(List<String> globs) {
         return globs.stream()
@@ -80,6 +89,6 @@ public class EventSubscribers {
 
     /** Every consumer's queue: the subscribers' and the merchant's HTTP endpoints'. */
     public List<String> queues() {
-        return queues;
+        return subscribers.stream().map(s -> queue(s.name())).toList();
     }
 }

@@ -169,7 +169,7 @@ public class OutboxWorker implements SmartLifecycle {
                         d.isTopic() ? session.createTopic(d.address()) : session.createQueue(d.address()))) {
                     Message message = session.createTextMessage(row.payload());
                     message.setStringProperty(EventSubscribers.KIND, row.kind());
-                    message.setStringProperty("PayhookKey", row.dedupeKey());
+                    message.setStringProperty(EventSubscribers.KEY, row.dedupeKey());
                     if (row.traceparent() != null) {
                         message.setStringProperty(Trace.TRACEPARENT, row.traceparent());
                     }

@@ -1,6 +1,10 @@
 package dev.payhook.outbox;
 
 import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.camel.Route;
@@ -25,6 +29,8 @@ public class SubscriberRoutes extends LifecycleStrategySupport {
             Pattern.compile(Pattern.quote(EventSubscribers.fullyQualified("")) + "([A-Za-z0-9_.-]+)");
 
     private final EventSubscribers subscribers;
+    /** The routes of the merchant's own that consume a subscriber queue, by route id: the subscriber's name. */
+    private final Map<String, String> own = new ConcurrentHashMap<>();
 
     public SubscriberRoutes(EventSubscribers subscribers) {
         this.subscribers = subscribers;
@@ -34,14 +40,32 @@ public class SubscriberRoutes extends LifecycleStrategySupport {
     public void onRoutesAdd(Collection<Route> routes) {
         for (Route route : routes) {
             Matcher consumed = SUBSCRIBER_QUEUE.matcher(route.getEndpoint().getEndpointUri());
-            if (consumed.find() && !subscribers.queues().contains(EventSubscribers.queue(consumed.group(1)))) {
-                String queue = subscribers.declare(consumed.group(1), null);
+            if (!consumed.find()) {
+                continue;
+            }
+            String name = consumed.group(1);
+            if (!subscribers.queues().contains(EventSubscribers.queue(name))) {
+                String queue = subscribers.declare(new Subscriber(name, Subscriber.Role.CONSUMER, List.of()));
                 log.info(
                         "Route {} consumes {}, which payhook.events.subscribers does not name: declared it, and it "
                                 + "keeps every event from now on (name it there to say so)",
                         route.getRouteId(),
                         queue);
             }
+            if (subscribers.all().stream()
+                    .anyMatch(s -> s.name().equals(name) && s.role() == Subscriber.Role.CONSUMER)) {
+                own.put(route.getRouteId(), name);
+            }
         }
+    }
+
+    @Override
+    public void onRoutesRemove(Collection<Route> routes) {
+        routes.forEach(r -> own.remove(r.getRouteId()));
+    }
+
+    /** The subscriber whose queue route {@code routeId} of the merchant's own consumes; empty for any other route. */
+    Optional<String> subscriberOf(String routeId) {
+        return routeId == null ? Optional.empty() : Optional.ofNullable(own.get(routeId));
     }
 }

@@ -56,21 +56,44 @@ public class FlowStore {
     /** Outbox messages after id {@code afterId}, oldest first. */
     public List<Published> published(long afterId, int limit) {
         return jdbc.query(
-                """
-                SELECT id, created_at, destination, kind, dedupe_key, payload->'data'->>'order_id' AS order_id,
-                       (payload->'data'->>'version')::bigint AS version, published_at IS NOT NULL AS sent
-                FROM outbox WHERE id > ? ORDER BY id LIMIT ?""",
-                (rs, n) -> new Published(
-                        rs.getLong("id"),
-                        rs.getTimestamp("created_at").toInstant(),
-                        rs.getString("destination"),
-                        rs.getString("kind"),
-                        rs.getString("dedupe_key"),
-                        rs.getString("order_id"),
-                        rs.getObject("version", Long.class),
-                        rs.getBoolean("sent")),
+                "SELECT " + PUBLISHED + " FROM outbox WHERE id > ? ORDER BY id LIMIT ?",
+                FlowStore::published,
                 afterId,
                 limit);
+    }
+
+    /**
+     * The newest messages of {@code destination}, newest first; of one order when {@code orderId}
+     * is not null (read from the message, as order events and provider events each carry it).
+     */
+    public List<Published> recent(String destination, String orderId, int limit) {
+        return jdbc.query(
+                "SELECT " + PUBLISHED + " FROM outbox WHERE destination = ?"
+                        + (orderId == null ? " AND ?::text IS NULL" : " AND " + ORDER_ID + " = ?")
+                        + " ORDER BY id DESC LIMIT ?",
+                FlowStore::published,
+                destination,
+                orderId,
+                limit);
+    }
+
+    /** A message's order: in data for order events, at the top for provider events, in the reading for a branch's. */
+    private static final String ORDER_ID =
+            "coalesce(payload->'data'->>'order_id', payload->>'order_id', payload->'reading'->>'order_id')";
+
+    private static final String PUBLISHED = "id, created_at, destination, kind, dedupe_key, " + ORDER_ID
+            + " AS order_id, (payload->'data'->>'version')::bigint AS version, published_at IS NOT NULL AS sent";
+
+    private static Published published(ResultSet rs, int n) throws SQLException {
+        return new Published(
+                rs.getLong("id"),
+                rs.getTimestamp("created_at").toInstant(),
+                rs.getString("destination"),
+                rs.getString("kind"),
+                rs.getString("dedupe_key"),
+                rs.getString("order_id"),
+                rs.getObject("version", Long.class),
+                rs.getBoolean("sent"));
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.payhook.merchant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.payhook.outbox.EventSubscribers;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -61,7 +62,7 @@ class EndpointSettingsTest {
                 4,
                 true,
                 false);
-        assertThat(new Endpoint("shop", settings).queueFilter())
+        assertThat(EventSubscribers.kindFilter(new Endpoint("shop", settings).kinds()))
                 .isEqualTo("PayhookKind LIKE 'order.%' ESCAPE '!' OR PayhookKind LIKE 'refund!_request.%' ESCAPE '!'"
                         + " OR PayhookKind LIKE 'review.opened' ESCAPE '!' OR PayhookKind LIKE 'it''s' ESCAPE '!'");
     }

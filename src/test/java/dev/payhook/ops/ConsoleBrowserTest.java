@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import dev.payhook.support.Browser;
 import dev.payhook.support.GatewayTest;
+import dev.payhook.support.MerchantQueue;
 import dev.payhook.support.MerchantReceiver;
 import dev.payhook.support.StripeApiStubs;
 import dev.payhook.support.TestProvider;
@@ -40,6 +41,9 @@ class ConsoleBrowserTest extends GatewayTest {
 
     private static final TestProvider STRIPE = TestProvider.STRIPE;
     private static final String OPS_NAME = "Asha";
+
+    @org.springframework.beans.factory.annotation.Autowired
+    jakarta.jms.ConnectionFactory broker;
 
     private Browser browser;
     private String console;
@@ -221,6 +225,63 @@ class ConsoleBrowserTest extends GatewayTest {
                                 + "ORDER BY id DESC LIMIT 1",
                         String.class))
                 .startsWith("console:" + OPS_NAME);
+    }
+
+    @Test
+    void theFlowPageShowsWhichSubscribersHadAnOrdersEventsAndWhichAreStillToGetThem() throws Exception {
+        String order = unique("ord");
+        StubMapping down =
+                MerchantReceiver.answer(AUDIT_ENDPOINT, order, aResponse().withStatus(503));
+        gateway.putOrder(order, 700, "USD");
+        String event = unique("evt");
+        gateway.deliver(STRIPE, event, STRIPE.payment(event, unique("pay"), order, 700, "USD", Instant.now()));
+        String paid = "order:" + order + ":1";
+        org.awaitility.Awaitility.await()
+                .atMost(DEADLINE)
+                .until(() -> jdbc.queryForList(
+                                "SELECT state FROM deliveries WHERE message_key = ? ORDER BY subscriber",
+                                String.class,
+                                paid)
+                        .equals(List.of("retrying", "delivered")));
+
+        logIn();
+        clickToLoad(browser.driver.findElement(By.linkText("Flow")));
+        assertThat(waitFor(By.id("subscribers")).getText())
+                .contains(
+                        ENDPOINT + " (HTTP endpoint: order.*, entitlement.*",
+                        AUDIT_ENDPOINT + " (HTTP endpoint: order.*)",
+                        SUBSCRIBER + " (consumer)");
+        browser.driver.findElement(By.id("order_id")).sendKeys(order);
+        clickToLoad(browser.driver.findElement(By.id("search")));
+
+        WebElement row = waitFor(By.id("msg-" + paid));
+        assertThat(row.getText()).contains("order.paid", order);
+        assertThat(stop(paid, ENDPOINT).getText()).contains("delivered, attempt 1");
+        assertThat(stop(paid, ENDPOINT).getAttribute("class")).contains("delivered");
+        assertThat(stop(paid, AUDIT_ENDPOINT).getText()).contains("retrying, attempt ", ", last 503");
+        assertThat(stop(paid, SUBSCRIBER).getText())
+                .as("nobody has taken it off the test merchant's queue yet")
+                .contains("waiting on its queue");
+        String provider = "event:stripe:" + event;
+        assertThat(waitFor(By.id("msg-" + provider)).getText()).contains("payment.succeeded");
+        assertThat(browser.driver.findElements(By.id("stop-" + provider + "-" + ENDPOINT)))
+                .as("the shop's endpoint does not take provider events: it is not on their way")
+                .isEmpty();
+        assertThat(stop(provider, SUBSCRIBER).getText()).contains("waiting on its queue");
+        browser.screenshot("flow");
+
+        assertThat(MerchantQueue.take(broker, MerchantQueue.ofOrder(order), m -> true, 1, DEADLINE))
+                .hasSize(1);
+        MerchantReceiver.server().removeStub(down);
+        org.awaitility.Awaitility.await().atMost(DEADLINE).until(() -> {
+            browser.driver.navigate().refresh();
+            return stop(paid, AUDIT_ENDPOINT).getText().matches("(?s).*delivered, attempt [2-9].*")
+                    && stop(paid, SUBSCRIBER).getText().contains("taken from its queue");
+        });
+    }
+
+    private WebElement stop(String key, String subscriber) {
+        return waitFor(By.id("stop-" + key + "-" + subscriber));
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.apache.camel.CamelContext;
 import org.apache.camel.ProducerTemplate;
 import org.junit.jupiter.api.AfterEach;
@@ -113,6 +114,46 @@ class RouteReloadTest extends GatewayTest {
         } finally {
             Files.writeString(table, shipped);
             await().atMost(SECONDS).until(() -> output.getAll().split("Reloaded the type tables", -1).length == 3);
+        }
+    }
+
+    @Test
+    void aRouteOfOurOwnOnASubscriberQueueLeavesARecordOfWhatItTook() throws Exception {
+        Path own = DIR.resolve("own-subscriber.yaml");
+        Files.writeString(own, """
+                - route:
+                    id: own-subscriber
+                    from:
+                      uri: jms:queue:payhook.events::payhook.events.own-subscriber
+                      steps:
+                        - removeHeaders:
+                            pattern: "*"
+                        - setBody:
+                            constant: "taken"
+                """);
+        try {
+            await().atMost(SECONDS).until(() -> camel.getRoute("own-subscriber") != null);
+            String order = unique("ord");
+            gateway.putOrder(order, 2500, "EUR");
+            String event = unique("evt");
+            gateway.deliver(
+                    TestProvider.STRIPE,
+                    event,
+                    TestProvider.STRIPE.payment(event, unique("pi"), order, 2500, "EUR", java.time.Instant.now()));
+            awaitOrder(order, "paid");
+            await().atMost(SECONDS)
+                    .until(() -> jdbc.queryForList(
+                                    "SELECT message_key || ' ' || state || ' ' || attempts FROM deliveries"
+                                            + " WHERE subscriber = 'own-subscriber' AND message_key IN (?, ?)"
+                                            + " ORDER BY message_key",
+                                    String.class,
+                                    "event:stripe:" + event,
+                                    "order:" + order + ":1")
+                            .equals(List.of(
+                                    "event:stripe:" + event + " delivered 1", "order:" + order + ":1 delivered 1")));
+        } finally {
+            Files.delete(own);
+            await().atMost(SECONDS).until(() -> camel.getRoute("own-subscriber") == null);
         }
     }
 

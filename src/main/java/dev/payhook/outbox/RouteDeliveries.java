@@ -1,0 +1,85 @@
+package dev.payhook.outbox;
+
+import dev.payhook.store.DeliveryStore;
+import dev.payhook.store.DeliveryStore.Delivery;
+import dev.payhook.store.DeliveryStore.State;
+import java.time.Clock;
+import java.util.Optional;
+import org.apache.camel.Exchange;
+import org.apache.camel.spi.CamelEvent;
+import org.apache.camel.spi.CamelEvent.ExchangeEvent;
+import org.apache.camel.support.EventNotifierSupport;
+import org.springframework.stereotype.Component;
+
+/**
+ * What a route of the merchant's own did with each message of its subscriber queue, for the record
+ * ops read: delivered when the route completed it, retrying when it failed (the broker gives it
+ * again). The key is taken as the message arrives, before the route's steps can change it.
+ */
+@Component
+public class RouteDeliveries extends EventNotifierSupport {
+
+    private static final String KEY = "payhookDeliveryKey";
+    private static final String SUBSCRIBER = "payhookDeliverySubscriber";
+
+    private final SubscriberRoutes routes;
+    private final DeliveryStore record;
+    private final Clock clock;
+
+    public RouteDeliveries(SubscriberRoutes routes, DeliveryStore record, Clock clock) {
+        this.routes = routes;
+        this.record = record;
+        this.clock = clock;
+        setIgnoreCamelContextEvents(true);
+        setIgnoreRouteEvents(true);
+        setIgnoreServiceEvents(true);
+        setIgnoreStepEvents(true);
+        setIgnoreExchangeSendingEvents(true);
+        setIgnoreExchangeSentEvents(true);
+        setIgnoreExchangeRedeliveryEvents(true);
+        setIgnoreExchangeAsyncProcessingStartedEvents(true);
+    }
+
+    @Override
+    public boolean isEnabled(CamelEvent event) {
+        if (!(event instanceof ExchangeEvent e)) {
+            return false;
+        }
+        return event.getType() == CamelEvent.Type.ExchangeCreated
+                ? routes.subscriberOf(e.getExchange().getFromRouteId()).isPresent()
+                : e.getExchange().getProperty(SUBSCRIBER) != null;
+    }
+
+    @Override
+    public void notify(CamelEvent event) {
+        Exchange exchange = ((ExchangeEvent) event).getExchange();
+        switch (event.getType()) {
+            case ExchangeCreated ->
+                routes.subscriberOf(exchange.getFromRouteId()).ifPresent(s -> {
+                    exchange.setProperty(SUBSCRIBER, s);
+                    exchange.setProperty(KEY, exchange.getIn().getHeader(EventSubscribers.KEY, String.class));
+                });
+            case ExchangeCompleted -> done(exchange, State.DELIVERED, null);
+            case ExchangeFailed ->
+                done(
+                        exchange,
+                        State.RETRYING,
+                        exchange.getException() == null
+                                ? "failed"
+                                : exchange.getException().getClass().getSimpleName());
+            default -> {}
+        }
+    }
+
+    private void done(Exchange exchange, State state, String lastResult) {
+        String subscriber = exchange.getProperty(SUBSCRIBER, String.class);
+        if (subscriber == null) {
+            return;
+        }
+        int attempts = Optional.ofNullable(exchange.getIn().getHeader("JMSXDeliveryCount", Integer.class))
+                .orElse(1);
+        record.record(
+                exchange.getProperty(KEY, String.class),
+                new Delivery(subscriber, state, attempts, lastResult, clock.instant()));
+    }
+}
