@@ -69,17 +69,20 @@ enum HmacSenders implements Sender {
         public void addValues(Map<String, Object> v, ProviderKeys keys) {
             String account = first(keys, "accounts.merchant-account", "PayhookTestMerchant");
             v.put("merchant_account", account);
-            v.put("psp_reference", v.get("payment_id"));
+            // a modification or dispute sample gives its own pspReference and names the payment
+            v.putIfAbsent("psp_reference", v.get("payment_id"));
+            v.putIfAbsent("original_reference", "");
+            v.putIfAbsent("success", "true");
             String signed = String.join(
                     ":",
-                    String.valueOf(v.get("payment_id")),
-                    "",
+                    String.valueOf(v.get("psp_reference")),
+                    String.valueOf(v.get("original_reference")),
                     account,
                     String.valueOf(v.get("order_id")),
                     String.valueOf(v.get("amount")),
                     String.valueOf(v.get("currency")),
                     String.valueOf(v.get("type")),
-                    "true");
+                    String.valueOf(v.get("success")));
             v.put("hmac", Hmac.base64(HexFormat.of().parseHex(keys.secret("secrets")), signed));
         }
 

@@ -26,6 +26,11 @@ public final class SampleValues {
         v.put("currency", currency);
         v.put("currency_lower", currency.toLowerCase(Locale.ROOT));
         v.put("created", at.getEpochSecond());
+        // a subscription's: one per order, its period a month from now
+        v.put("subscription_id", "sub_" + orderId);
+        Instant periodEnd = at.plus(java.time.Duration.ofDays(30));
+        v.put("period_end", periodEnd.getEpochSecond());
+        v.put("period_end_at", periodEnd.toString());
         v.put("occurred_at", at.toString());
         return v;
     }

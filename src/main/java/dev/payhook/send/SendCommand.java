@@ -128,10 +128,11 @@ public final class SendCommand {
             out.println("registered order " + orderId + ": " + amount + " " + currency + " minor units, sku " + sku);
         }
         String eventId = o.options().getOrDefault("event-id", "evt_" + random());
-        Map<String, Object> values =
+        Map<String, Object> common =
                 SampleValues.of(eventId, sender.paymentId(orderId), orderId, amount, currency, Instant.now());
-        values.put("type", o.type());
-        values.put("product", "prod_" + sku);
+        common.put("type", o.type());
+        common.put("product", "prod_" + sku);
+        Map<String, Object> values = sample.with(common);
         sender.addValues(values, keys);
         if (ops.isPresent() && sample.text().contains("{{product}}")) {
             ops.get().mapProduct(o.provider(), "prod_" + sku, sku);

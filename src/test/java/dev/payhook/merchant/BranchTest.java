@@ -9,15 +9,19 @@ import static org.awaitility.Awaitility.await;
 
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import dev.payhook.send.SampleValues;
+import dev.payhook.support.Fixtures;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.MerchantReceiver;
 import dev.payhook.support.TestProvider;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.camel.CamelContext;
@@ -49,10 +53,22 @@ class BranchTest extends GatewayTest {
     CamelContext camel;
 
     @DynamicPropertySource
-    static void branches(DynamicPropertyRegistry registry) {
+    static void branches(DynamicPropertyRegistry registry) throws IOException {
+        // the worked example, as config/application.yml has it commented out: its to pointed here,
+        // its schedule short enough for a test, one type more
+        Map<String, Object> crm = exampleBranch();
+        crm.forEach((name, value) -> {
+            if (value instanceof List<?> list) {
+                for (int i = 0; i < list.size(); i++) {
+                    Object item = list.get(i);
+                    registry.add("payhook.branches.crm." + name + "[" + i + "]", () -> item);
+                }
+            } else {
+                registry.add("payhook.branches.crm." + name, () -> value);
+            }
+        });
         registry.add("payhook.branches.crm.to", () -> MerchantReceiver.url("crm"));
-        registry.add("payhook.branches.crm.events[0]", () -> "stripe:customer.updated");
-        registry.add("payhook.branches.crm.events[1]", () -> "stripe:customer.deleted");
+        registry.add("payhook.branches.crm.events[2]", () -> "stripe:customer.deleted");
         registry.add("payhook.branches.crm.retry-schedule", () -> "200ms,200ms");
         registry.add("payhook.branches.crm-route.to", () -> "direct:crm");
         registry.add("payhook.branches.crm-route.events[0]", () -> "stripe:customer.created");
@@ -90,6 +106,35 @@ class BranchTest extends GatewayTest {
         gateway.deliver(TestProvider.STRIPE, later, customerEvent(later, "customer.deleted", customer));
         await().atMost(DEADLINE).until(() -> MerchantReceiver.received("crm", later), r -> !r.isEmpty());
         assertThat(MerchantReceiver.received("crm", eventId)).hasSize(1);
+    }
+
+    @Test
+    void theConfigsWorkedExampleTellsTheCrmOfStripeAndPaddleCustomerUpdates() throws IOException {
+        assertThat(exampleBranch().get("events"))
+                .isEqualTo(List.of("stripe:customer.updated", "paddle:customer.updated"));
+        String paddleEvent = unique("evt");
+        byte[] paddle = Fixtures.sample(
+                "paddle",
+                "customer.updated",
+                SampleValues.of(paddleEvent, unique("txn"), unique("ord"), 0, "USD", Instant.now()));
+        assertThat(gateway.deliver(TestProvider.PADDLE, paddleEvent, paddle).status())
+                .isEqualTo(200);
+        String stripeEvent = unique("evt");
+        byte[] stripe = Fixtures.sample(
+                "stripe",
+                "customer.updated",
+                SampleValues.of(stripeEvent, unique("pi"), unique("ord"), 0, "USD", Instant.now()));
+        assertThat(gateway.deliver(TestProvider.STRIPE, stripeEvent, stripe).status())
+                .isEqualTo(200);
+
+        for (String key : List.of("paddle:" + paddleEvent, "stripe:" + stripeEvent)) {
+            String event = key.substring(key.indexOf(':') + 1);
+            LoggedRequest got = await().atMost(DEADLINE)
+                    .until(() -> MerchantReceiver.received("crm", event), r -> !r.isEmpty())
+                    .get(0);
+            assertThat(got.getHeader("Idempotency-Key")).isEqualTo(key);
+            assertThat(got.getHeader("PayhookEventType")).isEqualTo("customer.updated");
+        }
     }
 
     @Test
@@ -160,6 +205,21 @@ class BranchTest extends GatewayTest {
             }
         }
         return null;
+    }
+
+    /** The commented {@code branches:} block of config/application.yml, uncommented: its crm branch. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> exampleBranch() throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("config/application.yml"));
+        int start = lines.indexOf("  # branches:");
+        StringBuilder block = new StringBuilder();
+        for (int i = start; i < lines.size() && lines.get(i).startsWith("  # "); i++) {
+            block.append(lines.get(i).substring("  # ".length())).append('\n');
+        }
+        Map<String, Object> branches = new org.yaml.snakeyaml.Yaml()
+                .<Map<String, Map<String, Object>>>load(block.toString())
+                .get("branches");
+        return new java.util.LinkedHashMap<>((Map<String, Object>) branches.get("crm"));
     }
 
     private static byte[] customerEvent(String eventId, String type, String customer) {

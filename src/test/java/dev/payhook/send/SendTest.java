@@ -94,6 +94,38 @@ class SendTest extends GatewayTest {
     }
 
     @Test
+    void aRefundSampleAfterThePaymentSampleRefundsTheOrder() throws IOException {
+        refundsAfterPaying(
+                "stripe", "payment_intent.succeeded", "refund.created", "--secret=whsec_stripe_test_current");
+        refundsAfterPaying("adyen", "AUTHORISATION", "REFUND", "--secret=" + GatewayTest.ADYEN_KEY);
+        refundsAfterPaying(
+                "wechatpay",
+                "TRANSACTION.SUCCESS",
+                "REFUND.SUCCESS",
+                key(),
+                "--secret=" + GatewayTest.WECHATPAY_API_V3_KEY,
+                "--WECHATPAY_SERIAL=" + GatewayTest.WECHATPAY_SERIAL);
+        refundsAfterPaying(
+                "paypal",
+                "PAYMENT.CAPTURE.COMPLETED",
+                "PAYMENT.CAPTURE.REFUNDED",
+                "--key=src/test/resources/paypal/current.key",
+                "--payhook.providers.paypal.webhook-id=" + GatewayTest.PAYPAL_WEBHOOK_ID);
+    }
+
+    private void refundsAfterPaying(String provider, String pay, String refund, String... options) {
+        String order = "ord-send-refund-" + provider + "-" + UUID.randomUUID();
+        for (String type : List.of(pay, refund)) {
+            List<String> args = new ArrayList<>(List.of(provider, type, "--order=" + order));
+            args.addAll(List.of(options));
+            Run run = send(args.toArray(String[]::new));
+            assertThat(run.status()).as(run.out() + run.err()).isZero();
+            assertThat(run.out()).as(run.out()).contains(": applied");
+        }
+        assertThat(gateway.order(order).path("status").asString()).as(provider).isEqualTo("refunded");
+    }
+
+    @Test
     void aThinNotificationPaysTheOrderOnceTheApiSaysPaid() {
         String order = "ord-send-mollie-" + UUID.randomUUID();
         MollieApiStubs.answer(

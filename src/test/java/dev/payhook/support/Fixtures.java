@@ -1,5 +1,6 @@
 package dev.payhook.support;
 
+import dev.payhook.send.Sample;
 import dev.payhook.send.SampleValues;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,6 +15,14 @@ import java.util.Map;
 public final class Fixtures {
 
     private Fixtures() {}
+
+    /** The {@code type} event of {@code kind} as {@code send} builds it: its sample, and the values of its line. */
+    public static byte[] sample(String kind, String type, Map<String, Object> values) {
+        return Sample.find(kind, type)
+                .orElseThrow(() -> new IllegalArgumentException("no sample of " + kind + " " + type))
+                .fill(values)
+                .getBytes(StandardCharsets.UTF_8);
+    }
 
     public static byte[] load(String path, Map<String, Object> values) {
         InputStream found = Fixtures.class.getResourceAsStream("/fixtures/" + path);

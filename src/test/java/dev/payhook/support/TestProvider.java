@@ -11,8 +11,9 @@ public enum TestProvider {
         @Override
         public byte[] payment(
                 String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
-            return Fixtures.load(
-                    "stripe/payment_intent.succeeded.json",
+            return Fixtures.sample(
+                    "stripe",
+                    "payment_intent.succeeded",
                     values(eventId, paymentId, orderId, amount, currency.toLowerCase(Locale.ROOT), at));
         }
 
@@ -21,7 +22,7 @@ public enum TestProvider {
                 String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
             Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency.toLowerCase(Locale.ROOT), at);
             v.put("refund_id", refundId);
-            return Fixtures.load("stripe/refund.created.json", v);
+            return Fixtures.sample("stripe", "refund.created", v);
         }
 
         @Override
@@ -55,7 +56,7 @@ public enum TestProvider {
                 String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
             Map<String, Object> v = values(eventId, paymentId, orderId, amount, currency, at);
             v.put("product", productRef);
-            return Fixtures.load("paddle/transaction.completed.json", v);
+            return Fixtures.sample("paddle", "transaction.completed", v);
         }
 
         @Override
@@ -63,7 +64,7 @@ public enum TestProvider {
                 String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
             Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency, at);
             v.put("refund_id", refundId);
-            return Fixtures.load("paddle/adjustment.updated.json", v);
+            return Fixtures.sample("paddle", "adjustment.updated", v);
         }
 
         @Override
@@ -77,7 +78,7 @@ public enum TestProvider {
                         case WON -> "chargeback_reverse";
                         case LOST -> "chargeback";
                     });
-            return Fixtures.load("paddle/adjustment.chargeback.json", v);
+            return Fixtures.sample("paddle", "adjustment.created", v);
         }
 
         @Override
@@ -96,7 +97,7 @@ public enum TestProvider {
                 String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
             Map<String, Object> v = values(eventId, paymentId, orderId, amount, currency, at);
             v.put("product", productRef);
-            return Fixtures.load("dodo/payment.succeeded.json", v);
+            return Fixtures.sample("dodo", "payment.succeeded", v);
         }
 
         @Override
@@ -104,7 +105,7 @@ public enum TestProvider {
                 String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
             Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency, at);
             v.put("refund_id", refundId);
-            return Fixtures.load("dodo/refund.succeeded.json", v);
+            return Fixtures.sample("dodo", "refund.succeeded", v);
         }
 
         @Override
@@ -133,8 +134,8 @@ public enum TestProvider {
         @Override
         public byte[] payment(
                 String eventId, String paymentId, String orderId, long amount, String currency, Instant at) {
-            return Fixtures.load(
-                    "razorpay/payment.captured.json", values(eventId, paymentId, orderId, amount, currency, at));
+            return Fixtures.sample(
+                    "razorpay", "payment.captured", values(eventId, paymentId, orderId, amount, currency, at));
         }
 
         @Override
@@ -142,7 +143,7 @@ public enum TestProvider {
                 String eventId, String paymentId, String refundId, long amount, String currency, Instant at) {
             Map<String, Object> v = values(eventId, paymentId, "unused", amount, currency, at);
             v.put("refund_id", refundId);
-            return Fixtures.load("razorpay/refund.processed.json", v);
+            return Fixtures.sample("razorpay", "refund.processed", v);
         }
 
         @Override

@@ -42,6 +42,7 @@ class DodoSubscriptionTest extends SubscriptionScenarios {
                     default -> "active";
                 });
         v.put("subscription_id", s.id());
+        v.put("business_id", "bus_T3stBusiness");
         v.put("order_id", s.order());
         v.put("price", s.price());
         v.put("next_billing_date", "\"" + periodEnd + "\"");

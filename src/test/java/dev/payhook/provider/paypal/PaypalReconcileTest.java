@@ -154,8 +154,9 @@ class PaypalReconcileTest extends GatewayTest {
 
     static byte[] capture(String event, String order, String capture, long amount, Instant at, String status) {
         String json = new String(
-                Fixtures.load(
-                        "paypal/capture.json",
+                Fixtures.sample(
+                        "paypal",
+                        "PAYMENT.CAPTURE.COMPLETED",
                         Map.of(
                                 "event_id", event,
                                 "order_id", order,

@@ -74,7 +74,7 @@ class PaypalScenariosTest extends ProviderScenarios {
     }
 
     private static byte[] capture(String eventId, String order, String payment, long amount, Instant at) {
-        return Fixtures.load("paypal/capture.json", values(eventId, order, payment, amount, at));
+        return Fixtures.sample("paypal", "PAYMENT.CAPTURE.COMPLETED", values(eventId, order, payment, amount, at));
     }
 
     @Override
@@ -90,7 +90,7 @@ class PaypalScenariosTest extends ProviderScenarios {
         String event = "WH-" + unique("pp");
         Map<String, Object> v = values(event, order, payment, amount, at);
         v.put("refund_id", unique("rf"));
-        return signed(event, Fixtures.load("paypal/refund.json", v), "current");
+        return signed(event, Fixtures.sample("paypal", "PAYMENT.CAPTURE.REFUNDED", v), "current");
     }
 
     @Override
