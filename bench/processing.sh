@@ -16,6 +16,10 @@
 # everything and the endpoint took every order.paid (D1: a window would miss the work that lags),
 # and, at half the rate, the p99 from publication to the endpoint's 2xx, read from the gateway's
 # payhook_delivery_latency_seconds histogram (D2). DELIVERY_CONCURRENCY: the endpoint's (default 4).
+# BRANCH=compare: no BASE; each round measures this checkout twice with one integrator branch
+# (payhook.branches) taking every Stripe payment event, its endpoint first answering 200 at once, then
+# hanging (reading each request, never answering), and adds the ratio of payments per second with
+# the endpoint hanging to with it answering (B1), and both paced receive -> paid p99s (B2).
 # PACE: the paced phase's rate as a fraction of the rate just measured (default 0.5, issue 16's "half").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,9 +39,9 @@ DELIVER_ARGS=()  # set by a measurement with deliveries
 SECRET="whsec_bench_$RANDOM$RANDOM"
 PID=""
 # errexit holds in a trap too: every status here is ignored, or the broker would outlive the run
-RECEIVER_PID=""
+RECEIVER_PID=""; BRANCH_PID=""
 trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait $PID 2>/dev/null || true; [ -n "$RECEIVER_PID" ] && kill $RECEIVER_PID 2>/dev/null
-  broker_stop; wait 2>/dev/null || true' EXIT
+  [ -n "$BRANCH_PID" ] && kill $BRANCH_PID 2>/dev/null; broker_stop; wait 2>/dev/null || true' EXIT
 start() {  # start PROCESSING_ENABLED: the jar of $DIR on $RUN's data; sets PID and STARTUP_S (launch to healthy)
   local t0; t0=$(date +%s.%N)
   (cd "$DIR" && exec java @"$HERE/config/jvm.options" ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar \
@@ -159,6 +163,7 @@ measure() {  # measure NAME DIR: one whole measurement of the jar built in DIR, 
     FROM orders o JOIN receipts r ON r.order_id = o.order_id WHERE o.order_id LIKE '$paced-%' AND o.status = 'paid'
     AND r.received_at >= (SELECT min(received_at) + interval '5 seconds' FROM receipts WHERE order_id LIKE '$paced-%')"
   paid_p99=$(sql "SELECT round(percentile_cont(0.99) WITHIN GROUP (ORDER BY ms)::numeric, 1) FROM ($latency) t")
+  PAID_P99=$paid_p99
   echo "receive -> order paid at $pace/s, after the first 5 s: $(sql "SELECT 'p50 ' || round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ms)::numeric, 1)
     || ' p90 ' || round(percentile_cont(0.9) WITHIN GROUP (ORDER BY ms)::numeric, 1) || ' p99 $paid_p99 max '
     || round(max(ms)::numeric, 1) || ' ms' FROM ($latency) t")"
@@ -220,10 +225,26 @@ delivery_buckets() {  # "le count" of the bench endpoint's published -> 2xx hist
         match($2, /le="[^"]*"/); le = substr($2, RSTART + 4, RLENGTH - 5); split($3, v, " "); print le, v[1] }'
 }
 deliveries_off() { [ -n "$RECEIVER_PID" ] && kill "$RECEIVER_PID"; RECEIVER_PID=""; DELIVER_ARGS=(); }
+branch_on() {  # branch_on DIR [hang]: an integrator's endpoint, and a branch sending it every Stripe payment event
+  java -cp "$OUT/classes" Receiver "$RECEIVER_PORT" "$1/received.txt" ${2:-} & BRANCH_PID=$!
+  DELIVER_ARGS=(--payhook.branches.bench.to="http://127.0.0.1:$RECEIVER_PORT/branch?responseTimeout=600000"
+    --payhook.branches.bench.events[0]="stripe:payment_intent.*" --payhook.branches.bench.concurrency=4)
+}
+branch_off() { kill "$BRANCH_PID"; wait "$BRANCH_PID" 2>/dev/null || true; BRANCH_PID=""; DELIVER_ARGS=(); }
 
 RATIOS=()
 for round in $(seq 1 "$ROUNDS"); do
-  if [ "${DELIVERIES:-}" = compare ]; then
+  if [ "${BRANCH:-}" = compare ]; then
+    mkdir -p "$OUT/branch-answers-$round"; branch_on "$OUT/branch-answers-$round"
+    measure "branch-answers-$round" "$HERE"; ANSWERS_RATE=$RATE; ANSWERS_P99=$PAID_P99; branch_off
+    mkdir -p "$OUT/branch-hangs-$round"; branch_on "$OUT/branch-hangs-$round" hang
+    measure "branch-hangs-$round" "$HERE"; branch_off
+    echo "round $round: payments per second $RATE with the branch's endpoint hanging, $ANSWERS_RATE with it answering;" \
+      "paced receive -> paid p99 $PAID_P99 ms hanging, $ANSWERS_P99 ms answering"
+    figure "B1_payments_per_s_branch_hanging_vs_answering_round_$round" \
+      "$(awk -v h="$RATE" -v a="$ANSWERS_RATE" 'BEGIN { printf "%.2f", h / a }')" ">=0.9"
+    figure "B2_paid_p99_ms_branch_hanging_round_$round" "$PAID_P99" "<=250"
+  elif [ "${DELIVERIES:-}" = compare ]; then
     measure "plain-$round" "$HERE"; PLAIN_MS=$WHOLE_MS
     mkdir -p "$OUT/deliver-$round"; deliveries_on "$OUT/deliver-$round"
     measure "deliver-$round" "$HERE"; deliveries_off
