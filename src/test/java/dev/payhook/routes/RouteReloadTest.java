@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.payhook.support.GatewayTest;
+import dev.payhook.support.MerchantReceiver;
 import dev.payhook.support.TestProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.camel.CamelContext;
 import org.apache.camel.ProducerTemplate;
 import org.junit.jupiter.api.AfterEach;
@@ -21,13 +24,19 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 /**
  * With reload on, a route file saved while the gateway runs replaces its routes within seconds; a
  * broken one is refused with its file and line, and the routes that ran still answer.
  */
 @ExtendWith(OutputCaptureExtension.class)
+// read before the environment is post-processed, as the folder the gateway starts from: a dynamic
+// property comes too late for the route files read at start
+@TestPropertySource(properties = "payhook.routes.dir=" + RouteReloadTest.FOLDER)
 class RouteReloadTest extends GatewayTest {
+
+    static final String FOLDER = "target/route-reload";
 
     static final Path DIR = folder();
     private static final Path FILE = DIR.resolve("try-it.yaml");
@@ -39,7 +48,6 @@ class RouteReloadTest extends GatewayTest {
     @DynamicPropertySource
     static void reloadOn(DynamicPropertyRegistry registry) {
         registry.add("payhook.routes.reload", () -> "true");
-        registry.add("payhook.routes.dir", DIR::toString);
     }
 
     private ProducerTemplate template;
@@ -157,14 +165,55 @@ class RouteReloadTest extends GatewayTest {
         }
     }
 
+    @Test
+    void theReadmesRouteTemplateMakesOneRouteAQueueAndARecordPerTeam() {
+        String order = unique("ord");
+        gateway.putOrder(order, 2500, "EUR");
+        String event = unique("evt");
+        gateway.deliver(
+                TestProvider.STRIPE,
+                event,
+                TestProvider.STRIPE.payment(event, unique("pi"), order, 2500, "EUR", java.time.Instant.now()));
+        String key = "order:" + order + ":1";
+        for (String team : List.of("sales", "support")) {
+            await().atMost(SECONDS)
+                    .until(() -> !MerchantReceiver.received(team, key).isEmpty());
+            assertThat(MerchantReceiver.received(team, key).get(0).getBodyAsString())
+                    .isEqualTo("{\"text\":\"paid: " + key + "\"}");
+        }
+        await().atMost(SECONDS)
+                .until(() -> jdbc.queryForList(
+                                "SELECT subscriber || ' ' || state FROM deliveries WHERE message_key = ? ORDER BY 1",
+                                String.class,
+                                key)
+                        .containsAll(List.of("sales-chat delivered", "support-chat delivered")));
+    }
+
     private void captured(String order) {
         String event = unique("evt");
         gateway.deliver(TestProvider.STRIPE, event, TypeTableOverrideTest.chargeCaptured(event, unique("pi"), order));
     }
 
+    /** A routes folder holding, from the start, the README's route template and its two routes. */
     private static Path folder() {
         try {
-            return Files.createTempDirectory("payhook-reload");
+            Path dir = Path.of(FOLDER);
+            org.springframework.util.FileSystemUtils.deleteRecursively(dir);
+            Files.createDirectories(dir);
+            String readme = Files.readString(Path.of("README.md"));
+            for (String file : List.of("templates/tell-chat.yaml", "chat.yaml")) {
+                Matcher block = Pattern.compile("# \\./routes/" + Pattern.quote(file) + "\n(.*?)```", Pattern.DOTALL)
+                        .matcher(readme);
+                assertThat(block.find()).as("the README's ./routes/" + file).isTrue();
+                Files.createDirectories(dir.resolve(file).getParent());
+                Files.writeString(
+                        dir.resolve(file),
+                        block.group(1)
+                                .replace(
+                                        "https://chat.example.com",
+                                        MerchantReceiver.server().baseUrl()));
+            }
+            return dir;
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
