@@ -20,7 +20,7 @@ PID=""; RECEIVER_PID=""
 trap '[ -n "$PID" ] && kill $PID 2>/dev/null; [ -n "$RECEIVER_PID" ] && kill $RECEIVER_PID 2>/dev/null; wait 2>/dev/null || true' EXIT
 java -cp "$OUT/classes" Receiver "$RECEIVER_PORT" "$OUT/received.txt" & RECEIVER_PID=$!
 start() {  # start PROCESSING_ENABLED
-  java @config/jvm.options -jar target/payhook-0.1.0-SNAPSHOT.jar \
+  java @config/jvm.options -jar target/payhook.jar \
     --server.port="$PORT" --payhook.ops.port="$OPS_PORT" --payhook.ops.token="$TOKEN" \
     --payhook.embedded-postgres.data-dir="$OUT/data/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
     --spring.artemis.embedded.data-directory="$OUT/data/artemis" --payhook.providers.stripe.secrets[0]="$SECRET" \

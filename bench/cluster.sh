@@ -83,7 +83,7 @@ gateway() {  # gateway a|b [ARGS...]: starts it and waits until it is ready
   ARTEMIS_URL="(tcp://127.0.0.1:61616,tcp://127.0.0.1:61617)?ha=true&reconnectAttempts=-1&retryInterval=200" \
   ARTEMIS_USER=payhook ARTEMIS_PASSWORD="$BROKER_PASSWORD" PAYHOOK_OPS_TOKEN="$TOKEN" \
   PAYHOOK_EVENT_SUBSCRIBERS=check STRIPE_WEBHOOK_SECRET="$SECRET" \
-    java -Xmx${HEAP_MB}m -jar target/payhook-0.1.0-SNAPSHOT.jar --spring.profiles.active=standalone-broker \
+    java -Xmx${HEAP_MB}m -jar "$(gateway_jar)" --spring.profiles.active=standalone-broker \
     --server.port="$public" --payhook.ops.port="$ops" \
     --payhook.reconcile.daily-cron="*/4 * * * * *" --payhook.scheduling.clock-skew=2s "$@" \
     >> "$OUT/gateway-$name.log" 2>&1 &

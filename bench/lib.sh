@@ -48,9 +48,17 @@ broker_stop() {
   BROKER_PID=""
 }
 
+gateway_jar() {  # gateway_jar [DIR]: the gateway's jar built under DIR (.), by the name that commit's build gives it
+  local f
+  for f in "${1:-.}"/target/payhook.jar "${1:-.}"/target/payhook-*.jar; do
+    [ -f "$f" ] && [[ "$f" != *.original ]] && { echo "$f"; return; }
+  done
+  echo "${1:-.}/target/payhook.jar"
+}
+
 base_checkout() {  # base_checkout COMMIT [MAVEN ARGS]: that commit's checkout with its jar built; prints its directory
   local dir; dir="bench/results/base-$(git rev-parse --short "$1")"
-  if [ ! -f "$dir/target/payhook-0.1.0-SNAPSHOT.jar" ]; then
+  if [ ! -f "$(gateway_jar "$dir")" ]; then
     rm -rf "$dir"; git worktree prune
     git worktree add -q --detach "$dir" "$1" >&2
     (cd "$dir" && mvn -q -B -ntp -DskipTests package "${@:2}" >&2)

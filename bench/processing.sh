@@ -44,7 +44,7 @@ trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait $PID 2>/dev/null || true; [ -
   [ -n "$BRANCH_PID" ] && kill $BRANCH_PID 2>/dev/null; broker_stop; wait 2>/dev/null || true' EXIT
 start() {  # start PROCESSING_ENABLED: the jar of $DIR on $RUN's data; sets PID and STARTUP_S (launch to healthy)
   local t0; t0=$(date +%s.%N)
-  (cd "$DIR" && exec java @"$HERE/config/jvm.options" ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar \
+  (cd "$DIR" && exec java @"$HERE/config/jvm.options" ${PAYHOOK_JAVA_OPTS:-} -jar "$(gateway_jar)" \
     --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \
     --payhook.embedded-postgres.data-dir="$RUN/data/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
     --spring.artemis.embedded.data-directory="$RUN/data/artemis" --payhook.providers.stripe.secrets[0]="$SECRET" \

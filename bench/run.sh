@@ -49,7 +49,7 @@ gateway() {  # gateway NAME [--setting=value...]: the jar of $DIR on fresh data 
   local nmt=(); [ -n "${NMT:-}" ] && nmt=(-XX:NativeMemoryTracking=summary)
   (cd "$DIR" && MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}" exec java @"$HERE/config/jvm.options" "${nmt[@]}" \
     -Xlog:gc,gc+phases=debug:file="$RUN/gc-$name.log":uptime \
-    ${PAYHOOK_JAVA_OPTS:-} -jar target/payhook-0.1.0-SNAPSHOT.jar \
+    ${PAYHOOK_JAVA_OPTS:-} -jar "$(gateway_jar)" \
     --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \
     --payhook.embedded-postgres.data-dir="$RUN/data-$name/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
     --spring.artemis.embedded.data-directory="$RUN/data-$name/artemis" \

@@ -50,7 +50,7 @@ launch() {  # launch VARIANT: starts it on its data directory, logging to $LOG; 
     --spring.artemis.embedded.data-directory="$OUT/data-$1/artemis"
     --payhook.ops.token="$TOKEN" --payhook.providers.stripe.secrets[0]="$SECRET")
   case $1 in
-    base) cd "$BASE_DIR" && exec java @"$HERE/config/jvm.options" -jar target/payhook-0.1.0-SNAPSHOT.jar "${args[@]}" ;;
+    base) cd "$BASE_DIR" && exec java @"$HERE/config/jvm.options" -jar "$(gateway_jar)" "${args[@]}" ;;
     head) exec bin/payhook "${args[@]}" ;;
     head-default-java) PAYHOOK_JAVA="$DEFAULT_JAVA" exec bin/payhook "${args[@]}" ;;
   esac > "$LOG" 2>&1 &

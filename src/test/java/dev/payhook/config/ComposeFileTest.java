@@ -109,4 +109,25 @@ class ComposeFileTest {
         String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(check.waitFor()).as(said).isZero();
     }
+
+    /** The replicas run the image that {@code mvn -Pimage} builds for this version of the pom. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theReplicasRunTheImageThePomBuilds() throws IOException {
+        String pom = Files.readString(Path.of("pom.xml"));
+        Matcher version = Pattern.compile("<artifactId>payhook</artifactId>\\s*<version>([^<]+)</version>")
+                .matcher(pom);
+        assertThat(version.find()).isTrue();
+        Matcher image = Pattern.compile("<image>(payhook:\\$\\{project.version})</image>")
+                .matcher(pom);
+        assertThat(image.find())
+                .as("the image profile names payhook:${project.version}")
+                .isTrue();
+        for (String replica : Set.of("payhook-1", "payhook-2")) {
+            assertThat(services().get(replica).get("image")).as(replica).isEqualTo("payhook:" + version.group(1));
+            assertThat((List<String>) services().get(replica).get("volumes"))
+                    .as("no jar is mounted: the image holds it")
+                    .noneMatch(v -> v.contains(".jar"));
+        }
+    }
 }

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# The image runs here: builds a JRE base image without a registry (a Debian minbase root made with
+# debootstrap plus Debian's JRE, cached under ~/.cache/payhook), builds Payhook's image with Jib on
+# that tar:// base, loads it into podman, starts it on embedded defaults, sends a signed Stripe
+# webhook for a registered order, reads the order back as paid, stops it with SIGTERM and checks it
+# exited within the stop bound. Prints the image size and the start-to-healthy time.
+# Needs podman, runc and debootstrap (Debian packages) and root for debootstrap; see
+# ../shared/containers.md for why runc, cgroupfs and host networking.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CACHE="${PAYHOOK_IMAGE_CACHE:-$HOME/.cache/payhook}"
+BASE="$CACHE/base-image-17.tar"
+PORT="${PORT:-18180}"; OPS_PORT="${OPS_PORT:-18181}"; PG_PORT="${PG_PORT:-15440}"
+STOP_BOUND_S=30   # payhook's graceful stop bound (spring.lifecycle.timeout-per-shutdown-phase, config/application.yml)
+NAME="payhook-image-check-$$"
+WORK="$(mktemp -d)"
+export CONTAINERS_CONF="$WORK/containers.conf"
+printf '[containers]\ndefault_ulimits = []\n' > "$CONTAINERS_CONF"
+podman() { command podman --runtime runc --cgroup-manager=cgroupfs "$@"; }
+trap 'podman rm -f "$NAME" >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
+
+if [ ! -s "$BASE" ]; then
+  echo "building the JRE base image once (debootstrap, a few minutes), cached as $BASE"
+  mkdir -p "$CACHE"
+  root="$WORK/root"
+  debootstrap --variant=minbase --include=openjdk-17-jre-headless bookworm "$root" http://deb.debian.org/debian >"$WORK/debootstrap.log" 2>&1 \
+    || { tail -20 "$WORK/debootstrap.log"; exit 1; }
+  tar -C "$root" -cf "$WORK/base.tar" .
+  rm -rf "$root"
+  podman import --change 'ENV JAVA_HOME=/usr/lib/jvm/java-17-openjdk-amd64' \
+    --change 'ENV PATH=/usr/lib/jvm/java-17-openjdk-amd64/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+    "$WORK/base.tar" localhost/payhook-base:17 >/dev/null
+  podman save --format docker-archive -o "$BASE.part" localhost/payhook-base:17
+  mv "$BASE.part" "$BASE"
+fi
+
+VERSION=$(sed -n 's|^  <version>\(.*\)</version>$|\1|p' pom.xml | head -1)   # the project's own, two spaces in
+IMAGE="localhost/payhook:$VERSION"
+build() { mvn -q -B -ntp -Pimage -DskipTests "$@" package -Djib.from.image="tar://$BASE" -Dimage="$IMAGE"; }
+build clean; first=$(cat target/jib-image.digest)
+build clean; second=$(cat target/jib-image.digest)   # each compiled from nothing
+echo "image digest $second, the same from two builds"
+[ "$first" = "$second" ] || { echo "two builds gave two digests: $first, $second" >&2; exit 1; }
+podman load -i target/jib-image.tar >/dev/null
+size=$(podman image inspect "$IMAGE" --format '{{.Size}}')
+echo "image $IMAGE: $((size / 1024 / 1024)) MB ($(du -m target/jib-image.tar | cut -f1) MB as a tar, base included)"
+
+SECRET="whsec_imagecheck_$RANDOM$RANDOM"
+TOKEN="$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"
+t0=$(date +%s.%N)
+podman run -d --name "$NAME" --network=host \
+  -e SERVER_PORT="$PORT" -e PAYHOOK_OPS_PORT="$OPS_PORT" -e PAYHOOK_EMBEDDEDPOSTGRES_PORT="$PG_PORT" \
+  -e STRIPE_WEBHOOK_SECRET="$SECRET" -e PAYHOOK_OPS_TOKEN="$TOKEN" \
+  "$IMAGE" >/dev/null
+for _ in $(seq 1 900); do
+  curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health/readiness" >/dev/null && break
+  if ! podman container exists "$NAME" || [ "$(podman inspect "$NAME" --format '{{.State.Running}}')" != true ]; then
+    podman logs "$NAME" | tail -30; echo "the container stopped before it was ready" >&2; exit 1
+  fi
+  sleep 0.2
+done
+curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health/readiness" >/dev/null || { podman logs "$NAME" | tail -30; exit 1; }
+healthy=$(awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { printf "%.1f", a - b }')
+echo "start to healthy (readiness UP) in the container: $healthy s"
+user=$(podman exec "$NAME" id -u)
+[ "$user" != 0 ] || { echo "the gateway runs as root in the image" >&2; exit 1; }
+
+order="ord-image-$RANDOM"
+registered=$(curl -s -o /dev/null -w '%{http_code}' -X PUT -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \
+  -d '{"amount_minor":1050,"currency":"USD","sku":"image-check","customer_id":"c-image-check"}' \
+  "http://127.0.0.1:$OPS_PORT/api/orders/$order")
+[ "$registered" = 201 ] || { echo "registering order $order answered $registered" >&2; exit 1; }
+event="evt_image_$RANDOM$RANDOM"; ts=$(date +%s)
+body=$(printf '{"id":"%s","object":"event","type":"payment_intent.succeeded","created":%s,"livemode":false,"data":{"object":{"id":"pi_%s","object":"payment_intent","amount":1050,"amount_received":1050,"currency":"usd","status":"succeeded","metadata":{"order_id":"%s"}}}}' \
+  "$event" "$ts" "$event" "$order")
+sig=$(printf '%s.%s' "$ts" "$body" | openssl dgst -sha256 -hmac "$SECRET" -hex | sed 's/^.* //')
+answer=$(curl -s -w ' %{http_code}' -H "Stripe-Signature: t=$ts,v1=$sig" -H 'Content-Type: application/json' \
+  --data-binary "$body" "http://127.0.0.1:$PORT/webhooks/stripe")
+echo "webhook answered: $answer"
+status=""
+for _ in $(seq 1 100); do
+  status=$(curl -sf -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$OPS_PORT/api/orders/$order" \
+    | grep -o '"status":"[a-z_]*"' | head -1 | cut -d'"' -f4)   # the order's own, first in its view
+  [ "$status" = paid ] && break
+  sleep 0.2
+done
+echo "order $order: $status"
+[ "$status" = paid ] || { podman logs "$NAME" | tail -30; exit 1; }
+
+s0=$(date +%s.%N)
+podman stop -t "$STOP_BOUND_S" "$NAME" >/dev/null
+stopped=$(awk -v a="$(date +%s.%N)" -v b="$s0" 'BEGIN { printf "%.1f", a - b }')
+code=$(podman inspect "$NAME" --format '{{.State.ExitCode}}')
+echo "SIGTERM to exit: $stopped s, exit code $code (bound $STOP_BOUND_S s)"
+awk -v s="$stopped" -v b="$STOP_BOUND_S" 'BEGIN { exit !(s < b) }' || { echo "it did not stop within the bound" >&2; exit 1; }
+[ "$code" = 0 ] || [ "$code" = 143 ] || { podman logs "$NAME" | tail -30; exit 1; }
+echo "image check: ok"
