@@ -4,6 +4,10 @@
 # pair (broker/ha/, the primary on 61616, the backup on 61617, each run by broker/run-artemis.sh),
 # and two Payhook instances sharing both. Prints one summary line per check.
 #   bench/cluster.sh     N=1000 events per check; KILL_N=5000, PG_N=2000 paced; BACKLOG=300000
+#   UPGRADE_FROM=<commit> bench/cluster.sh   the upgrade run alone: both instances start at that
+#                        commit's jar, take UPGRADE_N events paced (default 3000 at 50/s), and are
+#                        replaced by this checkout's one at a time (SIGTERM, start, ready); it
+#                        reports the events acknowledged but never applied and those applied twice
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
@@ -76,16 +80,17 @@ mvn -q -B -ntp -DskipTests package
 javac -d "$OUT/classes" bench/LoadGen.java bench/cluster/ClusterCheck.java
 declare -A PORTS=([a]="18080 18081" [b]="18180 18181")
 # the daily reconciliation fires every 4 s on both instances for the whole run (the scheduling check)
+GATEWAY_DIR="$(pwd)"   # whose jar and config/ the next gateway() runs: this checkout, or UPGRADE_FROM's
 gateway() {  # gateway a|b [ARGS...]: starts it and waits until it is ready
   local name="$1"; shift
   read -r public ops <<< "${PORTS[$name]}"
-  SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/payhook" SPRING_DATASOURCE_USERNAME=postgres \
+  (cd "$GATEWAY_DIR" && exec env SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/payhook" SPRING_DATASOURCE_USERNAME=postgres \
   ARTEMIS_URL="(tcp://127.0.0.1:61616,tcp://127.0.0.1:61617)?ha=true&reconnectAttempts=-1&retryInterval=200" \
   ARTEMIS_USER=payhook ARTEMIS_PASSWORD="$BROKER_PASSWORD" PAYHOOK_OPS_TOKEN="$TOKEN" \
   PAYHOOK_EVENT_SUBSCRIBERS=check STRIPE_WEBHOOK_SECRET="$SECRET" \
     java -Xmx${HEAP_MB}m -jar "$(gateway_jar)" --spring.profiles.active=standalone-broker \
     --server.port="$public" --payhook.ops.port="$ops" \
-    --payhook.reconcile.daily-cron="*/4 * * * * *" --payhook.scheduling.clock-skew=2s "$@" \
+    --payhook.reconcile.daily-cron="*/4 * * * * *" --payhook.scheduling.clock-skew=2s "$@") \
     >> "$OUT/gateway-$name.log" 2>&1 &
   GW[$name]=$!
   for _ in $(seq 1 120); do curl -sf "http://127.0.0.1:$ops/actuator/health/readiness" >/dev/null && return 0; sleep 1; done
@@ -96,6 +101,29 @@ send() {  # send PREFIX N [ClusterCheck options]: both instances, retried like a
   java -cp "$OUT/classes" ClusterCheck --a http://127.0.0.1:18080 --b http://127.0.0.1:18180 \
     --api http://127.0.0.1:18081 --secret "$SECRET" --token "$TOKEN" --n "$n" --prefix "$prefix" "$@"
 }
+if [ -n "${UPGRADE_FROM:-}" ]; then
+  # --- the upgrade run: version N-1 on both instances under load, each replaced by N in turn ---
+  GATEWAY_DIR="$(base_checkout "$UPGRADE_FROM")"
+  gateway a; gateway b
+  echo "running $(grep -o 'Payhook [^,]*, commit [0-9a-f]*' "$OUT/gateway-a.log" | head -1 || echo "$UPGRADE_FROM") on both"
+  P="up$RANDOM"; UPGRADE_N="${UPGRADE_N:-3000}"
+  send "$P" "$UPGRADE_N" --copies 1 --rate 50 > "$OUT/upgrade.txt" &
+  SENDER=$!
+  GATEWAY_DIR="$(pwd)"
+  for victim in a b; do
+    await_paid "$P" $(( $(paid "$P") + 300 )) 60   # load through both before each replacement
+    kill -0 "$SENDER" 2>/dev/null || echo "the load ended before instance $victim was replaced: raise UPGRADE_N" >&2
+    t0=$(date +%s.%N); stop "${GW[$victim]}"; t1=$(date +%s.%N)
+    gateway "$victim"; t2=$(date +%s.%N)
+    echo "instance $victim: stopped in $(awk -v a="$t1" -v b="$t0" 'BEGIN { printf "%.1f", a - b }') s, the new version ready $(awk -v a="$t2" -v b="$t1" 'BEGIN { printf "%.1f", a - b }') s later: $(grep -o 'Payhook [^,]*, commit [0-9a-f]*' "$OUT/gateway-$victim.log" | tail -1)"
+  done
+  wait "$SENDER"
+  ACKED=$(field "$OUT/upgrade.txt" acknowledged)
+  await_paid "$P" "$ACKED" 300
+  echo "rolling upgrade from $UPGRADE_FROM under load: events=$UPGRADE_N $(cat "$OUT/upgrade.txt") paid=$(paid "$P") acknowledged_not_applied=$((ACKED - $(paid "$P"))) double_payments=$(double_payments "$P") double_applied=$(double_applied "$P")"
+  echo "logs and data: $OUT"
+  exit 0
+fi
 gateway a
 gateway b
 START=$(date +%s)

@@ -8,7 +8,7 @@
 #   payhook.broker.self              how the other member reaches this one (tcp://host:port)
 #   payhook.broker.peer              how this one reaches the other member
 #   payhook.broker.cluster-password  the same on both members (the cluster user is payhook-cluster)
-# Run it after every change to broker.xml, and commit its output:
+# Run it after every change to broker.xml, then deploy/kubernetes/sync.sh, and commit their output:
 #   broker/ha-pair.sh            rewrite broker/ha/
 #   broker/ha-pair.sh --check    exit 1 when broker/ha/ is not what broker.xml makes
 set -euo pipefail

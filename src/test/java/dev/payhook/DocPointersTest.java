@@ -26,8 +26,8 @@ class DocPointersTest {
     private static final List<String> SEARCHED = List.of("src", "config", "routes", "docs", "bench", "ops", "broker");
 
     /** A backquoted path: a top-level folder of the repository, then at least one more segment. */
-    private static final Pattern README_PATH =
-            Pattern.compile("`((?:src|config|routes|docs|bench|ops|broker|\\.ci)/[A-Za-z0-9_./-]*[A-Za-z0-9_])`");
+    private static final Pattern README_PATH = Pattern.compile(
+            "`((?:src|config|routes|docs|bench|ops|broker|deploy|\\.ci)/[A-Za-z0-9_./-]*[A-Za-z0-9_])`");
 
     /** A backquoted class of the application or its tests, as {@code reconcile/OrderLookup}, or a script's. */
     private static final Pattern README_CODE =

@@ -1,0 +1,254 @@
+package dev.payhook;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.payhook.support.GatewayTest;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * deploy/kubernetes as {@code kubectl kustomize} renders it, offline: every overlay renders, and the
+ * facts that tie the manifests to the rest hold. The ports and probe paths are the gateway's (and
+ * the probes answer on a started one), every setting the configuration reads from the environment
+ * is wired, provider settings from the Secret and optional, no secret value is written, the memory
+ * limit leaves the JVM's bounds room, and the image is the pom's.
+ */
+class KubernetesManifestsTest extends GatewayTest {
+
+    private static final Path DIR = Path.of("deploy/kubernetes");
+    /** A setting the configuration reads: {@code ${NAME}}, not Logback's escaped {@code \${..}}. */
+    private static final Pattern ENVIRONMENT = Pattern.compile("(?<!\\\\)\\$\\{([A-Z][A-Z0-9_]+)");
+
+    private static List<Map<String, Object>> render(Path kustomization) throws IOException, InterruptedException {
+        Process kubectl;
+        try {
+            kubectl = new ProcessBuilder("kubectl", "kustomize", kustomization.toString()).start();
+        } catch (IOException e) {
+            throw new AssertionError("kubectl is needed to render deploy/kubernetes (README: Deploying)", e);
+        }
+        String out = new String(kubectl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(kubectl.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(kubectl.waitFor()).as(kustomization + ": " + err).isZero();
+        List<Map<String, Object>> resources = new ArrayList<>();
+        for (Object doc : new Yaml().loadAll(out)) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> resource = (Map<String, Object>) doc;
+            resources.add(resource);
+        }
+        return resources;
+    }
+
+    private static Map<String, Object> the(List<Map<String, Object>> resources, String kind, String name) {
+        return resources.stream()
+                .filter(r -> kind.equals(r.get("kind")) && name.equals(at(r, "metadata", "name")))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no " + kind + " " + name));
+    }
+
+    /** The node at {@code path} of parsed YAML, as the caller expects it: a reading aid, unchecked by design. */
+    @SuppressWarnings({"unchecked", "TypeParameterUnusedInFormals"})
+    private static <T> T at(Object node, Object... path) {
+        Object here = node;
+        for (Object step : path) {
+            here = step instanceof Integer i ? ((List<Object>) here).get(i) : ((Map<String, Object>) here).get(step);
+        }
+        return (T) here;
+    }
+
+    private static Map<String, Object> container(List<Map<String, Object>> resources) {
+        return at(the(resources, "Deployment", "payhook"), "spec", "template", "spec", "containers", 0);
+    }
+
+    @Test
+    void everyOverlayAndTheMonitoringComponentsRender() throws Exception {
+        for (String overlay : List.of("dev", "production")) {
+            List<Map<String, Object>> resources = render(DIR.resolve("overlays/" + overlay));
+            assertThat(resources)
+                    .as(overlay)
+                    .allSatisfy(r -> assertThat((String) at(r, "metadata", "namespace"))
+                            .isIn(overlay.equals("dev") ? "payhook-dev" : "payhook", null));
+            assertThat(resources.stream().map(r -> (String) r.get("kind")))
+                    .as(overlay)
+                    .contains("Deployment", "StatefulSet", "Service", "NetworkPolicy", "PodDisruptionBudget");
+        }
+        assertThat(render(DIR.resolve("overlays/dev")).stream().map(r -> (String) at(r, "metadata", "name")))
+                .as("the dev overlay runs its own PostgreSQL")
+                .contains("postgres");
+        Path monitored = Files.createDirectories(Path.of("target/kubernetes-monitored"));
+        Files.writeString(monitored.resolve("kustomization.yaml"), """
+                resources: [ ../../deploy/kubernetes/overlays/production ]
+                components: [ ../../deploy/kubernetes/components/servicemonitor, ../../deploy/kubernetes/components/prometheusrule ]
+                """);
+        List<Map<String, Object>> withMonitoring = render(monitored);
+        assertThat((Object) at(the(withMonitoring, "ServiceMonitor", "payhook"), "spec", "endpoints", 0, "port"))
+                .isEqualTo("management");
+        Map<String, Object> alerts = new Yaml().load(Files.readString(Path.of("ops/prometheus/alerts.yml")));
+        assertThat((Object) at(the(withMonitoring, "PrometheusRule", "payhook"), "spec", "groups"))
+                .as("the PrometheusRule holds ops/prometheus/alerts.yml's rules")
+                .isEqualTo(alerts.get("groups"));
+    }
+
+    @Test
+    void theGatewayRunsTwoReplicasThatStayTwoThroughARollout() throws Exception {
+        List<Map<String, Object>> resources = render(DIR.resolve("overlays/production"));
+        Map<String, Object> deployment = the(resources, "Deployment", "payhook");
+        assertThat((Integer) at(deployment, "spec", "replicas")).isEqualTo(2);
+        assertThat((Integer) at(deployment, "spec", "strategy", "rollingUpdate", "maxUnavailable"))
+                .isZero();
+        assertThat((Object) at(
+                        deployment,
+                        "spec",
+                        "template",
+                        "spec",
+                        "affinity",
+                        "podAntiAffinity",
+                        "requiredDuringSchedulingIgnoredDuringExecution"))
+                .isNotNull();
+        assertThat((Integer) at(the(resources, "PodDisruptionBudget", "payhook"), "spec", "minAvailable"))
+                .isEqualTo(1);
+        // the stop bound: OutboxWorker's 10 s and broker calls of at most 8 s each, within 30 s
+        assertThat((Integer) at(deployment, "spec", "template", "spec", "terminationGracePeriodSeconds"))
+                .isGreaterThanOrEqualTo(30);
+        assertThat((Object) at(deployment, "spec", "template", "spec", "securityContext", "runAsNonRoot"))
+                .isEqualTo(true);
+    }
+
+    @Test
+    void thePortsAndProbesAreTheGatewaysAndTheManagementPortStaysInTheCluster() throws Exception {
+        List<Map<String, Object>> resources = render(DIR.resolve("overlays/production"));
+        Map<String, Object> c = container(resources);
+        String config = Files.readString(Path.of("config/application.yml"));
+        Matcher ops = Pattern.compile("port: \\$\\{PAYHOOK_OPS_PORT:(\\d+)}").matcher(config);
+        assertThat(ops.find()).isTrue();
+        assertThat(config).as("server.port is Spring's default").doesNotContainPattern("(?m)^server:\\n\\s+port:");
+        assertThat((List<Map<String, Object>>) at(c, "ports"))
+                .extracting(p -> p.get("containerPort"))
+                .containsExactlyInAnyOrder(8080, Integer.parseInt(ops.group(1)));
+        for (String probe : List.of("startupProbe", "livenessProbe", "readinessProbe")) {
+            assertThat((Object) at(c, probe, "httpGet", "port")).as(probe).isEqualTo("management");
+            String path = at(c, probe, "httpGet", "path");
+            assertThat(gateway.request("GET", path, Map.of()).status())
+                    .as(probe + " " + path + " answers on a started gateway, without a token")
+                    .isEqualTo(200);
+        }
+        Map<String, Object> management = the(resources, "Service", "payhook-management");
+        assertThat((Object) at(management, "spec", "type")).isEqualTo("ClusterIP");
+        Map<String, Object> policy = the(resources, "NetworkPolicy", "payhook");
+        List<Map<String, Object>> rules = at(policy, "spec", "ingress");
+        assertThat(rules)
+                .filteredOn(r -> String.valueOf(r.get("ports")).contains("port=8081"))
+                .singleElement()
+                .satisfies(r ->
+                        assertThat(r.get("from")).as("8081 only from within").isNotNull());
+    }
+
+    @Test
+    void everySettingIsWiredAndProviderSettingsComeFromTheSecretOptionally() throws Exception {
+        Map<String, Object> c = container(render(DIR.resolve("overlays/production")));
+        Set<String> read = new TreeSet<>();
+        Matcher m = ENVIRONMENT.matcher(Files.readString(Path.of("config/application.yml")));
+        while (m.find()) {
+            read.add(m.group(1));
+        }
+        read.remove("PAYHOOK_OPS_PORT"); // the image's default, 8081, is what the ports name
+        List<Map<String, Object>> env = at(c, "env");
+        Set<String> wired = new TreeSet<>();
+        env.forEach(e -> wired.add((String) e.get("name")));
+        assertThat(wired).containsAll(read).contains("SPRING_DATASOURCE_URL", "ARTEMIS_URL", "ARTEMIS_PASSWORD");
+        for (Map<String, Object> e : env) {
+            String name = (String) e.get("name");
+            if (read.contains(name) && !name.startsWith("PAYHOOK_")) {
+                assertThat((Object) at(e, "valueFrom", "secretKeyRef", "name"))
+                        .as(name)
+                        .isEqualTo("payhook-providers");
+                assertThat((Object) at(e, "valueFrom", "secretKeyRef", "optional"))
+                        .as(name + ": a provider left unset is off, not a pod that cannot start")
+                        .isEqualTo(true);
+            }
+        }
+    }
+
+    @Test
+    void noSecretValueIsWrittenInAManifest() throws Exception {
+        Pattern secretish = Pattern.compile("(?i)(secret|password|token|key)");
+        for (String overlay : List.of("dev", "production")) {
+            for (Map<String, Object> r : render(DIR.resolve("overlays/" + overlay))) {
+                assertThat(r.get("kind")).as(overlay).isNotEqualTo("Secret");
+                if (!List.of("Deployment", "StatefulSet").contains(r.get("kind"))) {
+                    continue;
+                }
+                List<Map<String, Object>> containers = at(r, "spec", "template", "spec", "containers");
+                for (Map<String, Object> c : containers) {
+                    List<Map<String, Object>> env = at(c, "env");
+                    for (Map<String, Object> e : env == null ? List.<Map<String, Object>>of() : env) {
+                        if (secretish.matcher((String) e.get("name")).find()) {
+                            assertThat(e).as(overlay + " " + e.get("name")).doesNotContainKey("value");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void theMemoryLimitLeavesTheJvmsBoundsRoom() throws Exception {
+        Map<String, Object> c = container(render(DIR.resolve("overlays/production")));
+        String options = Files.readString(Path.of("config/jvm.options"));
+        long heap = megabytes(options, "-Xmx(\\d+)m");
+        long metaspace = megabytes(options, "-XX:MaxMetaspaceSize=(\\d+)m");
+        // direct memory is bounded by the heap's size unless the options set it
+        Matcher direct = Pattern.compile("-XX:MaxDirectMemorySize=(\\d+)m").matcher(options);
+        long bounded = heap + metaspace + (direct.find() ? Long.parseLong(direct.group(1)) : heap);
+        String limit = at(c, "resources", "limits", "memory");
+        assertThat(limit).endsWith("Gi");
+        long limitMb = Long.parseLong(limit.replace("Gi", "")) * 1024;
+        assertThat(bounded)
+                .as("heap, metaspace and direct memory within 80 % of " + limit)
+                .isLessThanOrEqualTo(limitMb * 80 / 100);
+    }
+
+    @Test
+    void theImageIsThePomsAndTheBrokerIsTheShippedPair() throws Exception {
+        String pom = Files.readString(Path.of("pom.xml"));
+        Matcher version = Pattern.compile("<artifactId>payhook</artifactId>\\s*<version>([^<]+)</version>")
+                .matcher(pom);
+        assertThat(version.find()).isTrue();
+        List<Map<String, Object>> resources = render(DIR.resolve("overlays/production"));
+        assertThat((String) at(container(resources), "image")).isEqualTo("payhook:" + version.group(1));
+        Process sync = new ProcessBuilder("bash", "deploy/kubernetes/sync.sh", "--check")
+                .redirectErrorStream(true)
+                .start();
+        String said = new String(sync.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(sync.waitFor()).as(said).isZero();
+        Map<String, Object> config = the(resources, "ConfigMap", configMapName(resources, "artemis-config"));
+        assertThat((String) at(config, "data", "primary.xml")).contains("<primary>");
+        assertThat((String) at(config, "data", "backup.xml")).contains("<allow-failback>false</allow-failback>");
+    }
+
+    /** A generated ConfigMap's name carries a hash of its content. */
+    private static String configMapName(List<Map<String, Object>> resources, String prefix) {
+        return resources.stream()
+                .filter(r -> "ConfigMap".equals(r.get("kind")))
+                .map(r -> (String) at(r, "metadata", "name"))
+                .filter(n -> n.startsWith(prefix + "-"))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static long megabytes(String options, String pattern) {
+        Matcher m = Pattern.compile(pattern).matcher(options);
+        assertThat(m.find()).as(pattern).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+}
