@@ -1,4 +1,4 @@
-# Shared by the bench scripts (sourced): memory samples and the FIGURE lines of issue 16.
+# Shared by the bench scripts (sourced): memory samples and the FIGURE lines (name, value, target, ok|short).
 
 rss_samples() {  # rss_samples PID FILE: the process's RSS (kB) twice a second into FILE while it lives
   while kill -0 "$1" 2>/dev/null; do ps -o rss= -p "$1" >> "$2" || true; sleep 0.5; done
@@ -18,7 +18,7 @@ figure() {  # figure NAME VALUE TARGET (<=x or >=x): "NAME value target ok|short
 
 # BROKER=standalone: the gateway on a standalone Artemis (broker/run-artemis.sh with broker/broker.xml,
 # on this machine, fresh journal) instead of the embedded default, the production topology of
-# issue 16; every figure is then against that broker.
+# the performance targets; every figure is then against that broker.
 BROKER="${BROKER:-embedded}"
 BROKER_PID=""
 BROKER_ARGS=()

@@ -6,7 +6,7 @@
 # and the SQL statements and commits per payment (pg_stat_statements: counts do not drift with load).
 # Then, in the same run: receive -> paid latency paced at half the rate just measured, and
 # PostgreSQL's own single-row commit rate (pgbench, as many clients as consumers, gateway idle).
-# Ends with one line per figure of issue 16: FIGURE value target ok|short.
+# Ends with one line per figure: FIGURE value target ok|short.
 # BASE=<commit>: that commit's jar is built too (bench/results/base-<commit>) and measured the same
 # way, alternated with this checkout's ROUNDS times (default 1), each on fresh data; then the ratio
 # of the two per round. Drift over the run touches both alike.
@@ -20,7 +20,7 @@
 # (payhook.branches) taking every Stripe payment event, its endpoint first answering 200 at once, then
 # hanging (reading each request, never answering), and adds the ratio of payments per second with
 # the endpoint hanging to with it answering (B1), and both paced receive -> paid p99s (B2).
-# PACE: the paced phase's rate as a fraction of the rate just measured (default 0.5, issue 16's "half").
+# PACE: the paced phase's rate as a fraction of the rate just measured (default 0.5: half).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh

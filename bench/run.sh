@@ -5,7 +5,7 @@
 # 1. processing off: durable signed ingest beside the bare durable handler (bench/java/.../BareIngress,
 #    in the jar only with -Pbench: the same listener, filters, signature check and persistent send,
 #    no Camel), alternated twice,
-#    and the no-op route: issue 16's I1 = signed / bare;
+#    and the no-op route: I1 = signed / bare;
 # 2. processing on: durable signed ingest, the ack latency paced at half that rate (I2), and
 #    receive -> order paid latency at a sustained rate.
 # Ends with FIGURE value target ok|short lines. Results and logs under bench/results/, with each
@@ -39,7 +39,7 @@ PID=""
 trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait $PID 2>/dev/null || true; broker_stop; wait 2>/dev/null || true' EXIT
 routes_in() {  # routes_in DIR: the route files of that checkout, the benchmark's no-op route with them
   local p="file:routes/templates/*.yaml,file:routes/processing.yaml"
-  [ -d "$1/routes/providers" ] && p="$p,file:routes/providers/*.yaml"  # commits before issue 28's templated routes
+  [ -d "$1/routes/providers" ] && p="$p,file:routes/providers/*.yaml"  # commits before the templated ingress routes
   if [ -d "$1/bench/routes" ]; then p="$p,file:bench/routes/*.yaml"; else p="$p,file:routes/bench/*.yaml"; fi
   echo "$p"
 }

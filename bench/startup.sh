@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Start-up and memory, side by side with a base commit (issue 31), one command: bench/startup.sh
+# Start-up and memory, side by side with a base commit, one command: bench/startup.sh
 # Prepares this checkout as bin/payhook runs it (jar, unpacked, the JVM's start-up cache: the
 # preparation is timed and reported) and builds the base commit's jar (BASE, default 1c67ae3), which
 # runs as it shipped: `java @config/jvm.options -jar` on the default java. Then, each on a data

@@ -80,6 +80,60 @@ class DocPointersTest {
                 .isEmpty();
     }
 
+    /** A Markdown link's target: a file, a {@code #heading}, or both; web addresses are not followed. */
+    private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
+
+    @Test
+    void everyLinkOfTheDocumentsLeadsToAFileAndAHeadingTheyHave() throws IOException {
+        List<Path> documents = new ArrayList<>(List.of(Path.of("README.md"), Path.of("CHANGELOG.md")));
+        try (Stream<Path> docs = Files.list(Path.of("docs"))) {
+            docs.filter(d -> d.toString().endsWith(".md")).forEach(documents::add);
+        }
+        List<String> broken = new ArrayList<>();
+        int followed = 0;
+        for (Path doc : documents) {
+            Matcher link = LINK.matcher(Files.readString(doc));
+            while (link.find()) {
+                String target = link.group(1);
+                if (target.matches("^[a-z]+:.*")) {
+                    continue;
+                }
+                followed++;
+                int hash = target.indexOf('#');
+                String file = hash < 0 ? target : target.substring(0, hash);
+                Path resolved = file.isEmpty()
+                        ? doc
+                        : doc.toAbsolutePath().getParent().resolve(file).normalize();
+                if (!Files.exists(resolved)) {
+                    broken.add(doc + ": " + target + " (no such file)");
+                } else if (hash >= 0 && !anchors(resolved).contains(target.substring(hash + 1))) {
+                    broken.add(doc + ": " + target + " (no such heading)");
+                }
+            }
+        }
+        assertThat(followed).as("links followed").isGreaterThan(10);
+        assertThat(broken).as("links that lead nowhere").isEmpty();
+    }
+
+    /** The anchors a Markdown file's headings get, as GitHub makes them. */
+    private static Set<String> anchors(Path markdown) throws IOException {
+        Set<String> anchors = new TreeSet<>();
+        if (!markdown.toString().endsWith(".md")) {
+            return anchors;
+        }
+        for (String line : Files.readAllLines(markdown)) {
+            Matcher heading = Pattern.compile("^#{1,6} (.+)$").matcher(line);
+            if (heading.find()) {
+                anchors.add(heading.group(1)
+                        .strip()
+                        .toLowerCase(java.util.Locale.ROOT)
+                        .replaceAll("[^\\p{L}\\p{N} _-]", "")
+                        .replace(' ', '-'));
+            }
+        }
+        return anchors;
+    }
+
     /** {@code ops/MetricsTest}: a class of the application or of its tests; {@code bench/LoadGen}: a script. */
     private static boolean isClass(String name) {
         return Stream.of("src/main/java/dev/payhook", "src/test/java/dev/payhook", ".")
