@@ -1,0 +1,43 @@
+package dev.payhook.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.payhook.support.GatewayTest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * docs/openapi.yaml is the document the code makes: the order and ops API as springdoc reads the
+ * controllers. A change to an operation changes the file in the same commit, so a client generated
+ * from it never meets a gateway it does not describe.
+ */
+class OpenApiDocumentTest extends GatewayTest {
+
+    private static final Path CHECKED_IN = Path.of("docs/openapi.yaml");
+
+    @Test
+    void theCheckedInDocumentIsTheOneTheCodeMakes() throws IOException {
+        String served = gateway.get("/ops/openapi.yaml").body();
+        assertThat(served).startsWith("openapi: 3.1.0");
+        Path made = Path.of("target/openapi.yaml");
+        Files.writeString(made, served);
+        assertThat(Files.exists(CHECKED_IN) ? Files.readString(CHECKED_IN) : "")
+                .as("docs/openapi.yaml differs from what the code makes: review target/openapi.yaml and copy it"
+                        + " over (cp target/openapi.yaml docs/openapi.yaml)")
+                .isEqualTo(served);
+    }
+
+    @Test
+    void theDocumentNamesTheOperationsAndNeedsTheToken() {
+        String served = gateway.get("/ops/openapi.yaml").body();
+        assertThat(served)
+                .contains("/api/orders/{orderId}:", "/ops/dead-letters/{id}/replay:", "/ops/refunds:")
+                .doesNotContain("/ops/console/", "/webhooks/", "/returns/");
+        assertThat(gateway.request("GET", "/ops/openapi", Map.of()).status()).isEqualTo(401);
+        assertThat(gateway.request("GET", "/ops/openapi.yaml", Map.of()).status())
+                .isEqualTo(401);
+    }
+}
