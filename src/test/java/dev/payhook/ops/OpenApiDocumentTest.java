@@ -36,6 +36,18 @@ class OpenApiDocumentTest extends GatewayTest {
         assertThat(served)
                 .contains("/api/orders/{orderId}:", "/ops/dead-letters/{id}/replay:", "/ops/refunds:")
                 .doesNotContain("/ops/console/", "/webhooks/", "/returns/");
+        tools.jackson.databind.JsonNode api = tools.jackson.databind.json.JsonMapper.shared()
+                .readTree(gateway.get("/ops/openapi").body());
+        assertThat(api.at("/paths/~1ops~1refunds/post/x-payhook-role").toString())
+                .isEqualTo("[\"refund\"]");
+        assertThat(api.at("/paths/~1ops~1dead-letters~1{id}~1replay/post/x-payhook-role")
+                        .toString())
+                .isEqualTo("[\"operate\"]");
+        assertThat(api.at("/paths/~1api~1orders~1{orderId}/put/x-payhook-role").toString())
+                .isEqualTo("[\"operate\",\"orders\"]");
+        assertThat(api.at("/paths/~1ops~1refunds/post/responses/403/content/application~1json/schema/$ref")
+                        .asString())
+                .isEqualTo("#/components/schemas/Error");
         assertThat(gateway.request("GET", "/ops/openapi", Map.of()).status()).isEqualTo(401);
         assertThat(gateway.request("GET", "/ops/openapi.yaml", Map.of()).status())
                 .isEqualTo(401);
