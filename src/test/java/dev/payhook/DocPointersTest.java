@@ -112,6 +112,9 @@ class DocPointersTest {
             }
         }
         assertThat(followed).as("links followed").isGreaterThan(10);
+        assertThat(Files.readAllLines(Path.of("README.md")))
+                .as("the README is for users, at most 400 lines: reference material goes to docs/")
+                .hasSizeLessThanOrEqualTo(400);
         assertThat(broken).as("links that lead nowhere").isEmpty();
     }
 

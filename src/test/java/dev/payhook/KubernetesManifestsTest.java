@@ -35,7 +35,7 @@ class KubernetesManifestsTest extends GatewayTest {
         try {
             kubectl = new ProcessBuilder("kubectl", "kustomize", kustomization.toString()).start();
         } catch (IOException e) {
-            throw new AssertionError("kubectl is needed to render deploy/kubernetes (README: Deploying)", e);
+            throw new AssertionError("kubectl is needed to render deploy/kubernetes (docs/deploying.md)", e);
         }
         String out = new String(kubectl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String err = new String(kubectl.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -92,7 +92,7 @@ public class Branches {
         });
         branches.values().forEach(b -> b.events().forEach(e -> wanted.add(Glob.compile(e))));
         if (!problems.isEmpty()) {
-            throw new SetupFailure(String.join("; ", problems), "correct payhook.branches (README: Integrating)");
+            throw new SetupFailure(String.join("; ", problems), "correct payhook.branches (docs/integrating.md)");
         }
     }
 

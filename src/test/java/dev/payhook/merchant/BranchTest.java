@@ -43,8 +43,8 @@ class BranchTest extends GatewayTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    /** The YAML block after the README says "a route of your own". */
-    private static final Pattern README_ROUTE =
+    /** The YAML block after docs/integrating.md says "a route of your own". */
+    private static final Pattern GUIDE_ROUTE =
             Pattern.compile("a route of your own.*?```yaml\\n(.*?)```", Pattern.DOTALL);
 
     private static final String CRM = "https://crm.example.com/customers/events";
@@ -138,9 +138,9 @@ class BranchTest extends GatewayTest {
     }
 
     @Test
-    void theReadmesRouteBehindABranchTellsTheCrm() throws Exception {
-        Matcher example = README_ROUTE.matcher(Files.readString(Path.of("README.md")));
-        assertThat(example.find()).as("the README's branch route").isTrue();
+    void theGuidesRouteBehindABranchTellsTheCrm() throws Exception {
+        Matcher example = GUIDE_ROUTE.matcher(Files.readString(Path.of("docs/integrating.md")));
+        assertThat(example.find()).as("docs/integrating.md's branch route").isTrue();
         PluginHelper.getRoutesLoader(camel)
                 .loadRoutes(ResourceHelper.fromString(
                         "crm.yaml", example.group(1).replace(CRM, MerchantReceiver.url("crm-route"))));

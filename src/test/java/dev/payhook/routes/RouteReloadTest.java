@@ -166,7 +166,7 @@ class RouteReloadTest extends GatewayTest {
     }
 
     @Test
-    void theReadmesRouteTemplateMakesOneRouteAQueueAndARecordPerTeam() {
+    void theGuidesRouteTemplateMakesOneRouteAQueueAndARecordPerTeam() {
         String order = unique("ord");
         gateway.putOrder(order, 2500, "EUR");
         String event = unique("evt");
@@ -194,17 +194,19 @@ class RouteReloadTest extends GatewayTest {
         gateway.deliver(TestProvider.STRIPE, event, TypeTableOverrideTest.chargeCaptured(event, unique("pi"), order));
     }
 
-    /** A routes folder holding, from the start, the README's route template and its two routes. */
+    /** A routes folder holding, from the start, docs/integrating.md's route template and its two routes. */
     private static Path folder() {
         try {
             Path dir = Path.of(FOLDER);
             org.springframework.util.FileSystemUtils.deleteRecursively(dir);
             Files.createDirectories(dir);
-            String readme = Files.readString(Path.of("README.md"));
+            String readme = Files.readString(Path.of("docs/integrating.md"));
             for (String file : List.of("templates/tell-chat.yaml", "chat.yaml")) {
                 Matcher block = Pattern.compile("# \\./routes/" + Pattern.quote(file) + "\n(.*?)```", Pattern.DOTALL)
                         .matcher(readme);
-                assertThat(block.find()).as("the README's ./routes/" + file).isTrue();
+                assertThat(block.find())
+                        .as("docs/integrating.md's ./routes/" + file)
+                        .isTrue();
                 Files.createDirectories(dir.resolve(file).getParent());
                 Files.writeString(
                         dir.resolve(file),
