@@ -1,10 +1,7 @@
 package dev.payhook.reconcile;
 
-import dev.payhook.alerts.AlertKind;
-import dev.payhook.alerts.Alerts;
 import dev.payhook.config.ReconcileProperties;
 import dev.payhook.payment.ReviewKind;
-import dev.payhook.processing.FactIntake;
 import dev.payhook.processing.InboundQueue;
 import dev.payhook.processing.Reviews;
 import dev.payhook.provider.ApiFailure;
@@ -17,27 +14,15 @@ import dev.payhook.provider.WebhookRequest;
 import dev.payhook.reconcile.OpenWork.Known;
 import dev.payhook.reconcile.OpenWork.PendingOrder;
 import dev.payhook.reconcile.OrderLookup.Answer;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.PreDestroy;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.boot.context.event.ApplicationStartedEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
@@ -48,75 +33,42 @@ import org.springframework.stereotype.Component;
 @Component
 public class Reconciler {
 
-    private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
     private static final Duration RETURN_THROTTLE = Duration.ofSeconds(10);
     /** The signal of a return that carries nothing verifiable: the order alone is looked up. */
     private static final String LOOKUP = "lookup";
-
-    private static final Duration POLL = Duration.ofMillis(100);
 
     private final ProviderRegistry providers;
     private final OpenWork work;
     private final OrderLookup orders;
     private final FeedReader feeds;
-    private final RunStore runs;
-    private final FactIntake intake;
+    private final Runs runs;
     private final Reviews reviews;
     private final InboundQueue inbound;
     private final SubscriptionCheck subscriptionCheck;
-    private final Alerts alerts;
     private final ReconcileProperties properties;
     private final Clock clock;
-    private final MeterRegistry meters;
-    // runs asked for over HTTP go on here, so the request is answered at once with the run's id
-    private final ExecutorService background = Executors.newFixedThreadPool(2, r -> {
-        Thread t = new Thread(r, "payhook-reconcile");
-        t.setDaemon(true);
-        return t;
-    });
 
     Reconciler(
             ProviderRegistry providers,
             OpenWork work,
             OrderLookup orders,
             FeedReader feeds,
-            RunStore runs,
-            FactIntake intake,
+            Runs runs,
             Reviews reviews,
             InboundQueue inbound,
             SubscriptionCheck subscriptionCheck,
-            Alerts alerts,
             ReconcileProperties properties,
-            Clock clock,
-            MeterRegistry meters) {
-        this.meters = meters;
+            Clock clock) {
         this.providers = providers;
         this.work = work;
         this.orders = orders;
         this.feeds = feeds;
         this.runs = runs;
-        this.intake = intake;
         this.reviews = reviews;
         this.inbound = inbound;
         this.subscriptionCheck = subscriptionCheck;
-        this.alerts = alerts;
         this.properties = properties;
         this.clock = clock;
-    }
-
-    /** Every series at zero from the start, so a rule on {@code increase()} tells "none yet" from "not reported". */
-    @EventListener(ApplicationStartedEvent.class)
-    void seriesAtZero() {
-        runs(RunStatus.DONE);
-        runs(RunStatus.FAILED);
-        for (FindingKind kind : FindingKind.values()) {
-            Run.findings(meters, kind);
-        }
-        providers.enabled().keySet().forEach(provider -> Run.applied(meters, provider));
-    }
-
-    private Counter runs(RunStatus status) {
-        return meters.counter("payhook.reconcile.runs", "status", status.wireName());
     }
 
     /** Looks the order up at its provider, in the background; the run's id at once. */
@@ -125,9 +77,8 @@ public class Reconciler {
     }
 
     private UUID startOrder(String orderId, String signal) {
-        Run run = open(RunTrigger.ORDER, null, orderId, null, signal);
-        background.execute(() -> execute(run, () -> orders.check(run, orderId)));
-        return run.id();
+        Run run = runs.open(RunTrigger.ORDER, null, orderId, null, signal);
+        return runs.inBackground(run, () -> orders.check(run, orderId));
     }
 
     /**
@@ -153,8 +104,8 @@ public class Reconciler {
     public UUID confirmReturn(String provider, String orderId, WebhookRequest verified) {
         String signal = "return:" + sha256(verified.body());
         boolean ask = !runs.startedFor(orderId, signal, RETURN_THROTTLE);
-        Run run = open(RunTrigger.ORDER, provider, orderId, null, signal);
-        background.execute(() -> execute(run, () -> {
+        Run run = runs.open(RunTrigger.ORDER, provider, orderId, null, signal);
+        return runs.inBackground(run, () -> {
             if (run.take(provider, new Fact(Fact.RETURN, verified.body()))
                             .outcome()
                             .rejected()
@@ -174,8 +125,7 @@ public class Reconciler {
                 run.finding(FindingKind.NOT_FOUND, orderId, provider + " knows no payment for the return");
             }
             facts.forEach(f -> run.take(provider, f));
-        }));
-        return run.id();
+        });
     }
 
     private static String sha256(byte[] bytes) {
@@ -188,19 +138,7 @@ public class Reconciler {
 
     /** Waits up to {@code atMost} for the run to finish; whether it did. */
     public boolean awaitRun(UUID run, Duration atMost) {
-        long deadline = System.nanoTime() + atMost.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (runs.finished(run)) {
-                return true;
-            }
-            try {
-                Thread.sleep(POLL.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return runs.finished(run);
+        return runs.await(run, atMost);
     }
 
     /**
@@ -208,9 +146,8 @@ public class Reconciler {
      * pending orders and unknown payments when it has no feed; in the background.
      */
     public UUID startProvider(String provider, Instant since) {
-        Run run = open(RunTrigger.PROVIDER, provider, null, since);
-        background.execute(() -> execute(run, () -> provider(run, provider, since)));
-        return run.id();
+        Run run = runs.open(RunTrigger.PROVIDER, provider, null, since, null);
+        return runs.inBackground(run, () -> provider(run, provider, since));
     }
 
     /** Long-pending orders and unknown payments, looked up now; empty when there were none. */
@@ -221,8 +158,8 @@ public class Reconciler {
         if (pending.isEmpty() && unknown.isEmpty()) {
             return Optional.empty();
         }
-        Run run = open(RunTrigger.SWEEP, null, null, null);
-        execute(run, () -> {
+        Run run = runs.open(RunTrigger.SWEEP, null, null, null, null);
+        runs.execute(run, () -> {
             // the feeds first, from their cursors: cheap, and the only way to find a Paddle
             // transaction nobody told Payhook about; what they pay needs no lookup
             if (!pending.isEmpty()) {
@@ -243,9 +180,9 @@ public class Reconciler {
      * every subscription not ended, asked about at its provider.
      */
     public UUID daily() {
-        Run run = open(RunTrigger.DAILY, null, null, null);
+        Run run = runs.open(RunTrigger.DAILY, null, null, null, null);
         Instant since = clock.instant().minus(properties.getLookback());
-        execute(run, () -> {
+        runs.execute(run, () -> {
             readFeeds(run, since, true);
             subscriptionCheck.check(run);
         });
@@ -335,64 +272,13 @@ public class Reconciler {
         }
     }
 
-    private Run open(RunTrigger trigger, String provider, String orderId, Instant since) {
-        return open(trigger, provider, orderId, since, null);
-    }
-
-    private Run open(RunTrigger trigger, String provider, String orderId, Instant since, String signal) {
-        Run run = new Run(UUID.randomUUID(), trigger, runs, intake, meters);
-        runs.start(run.id(), trigger, provider, orderId, since, signal);
-        log.info("Reconciliation run {} ({}) started", run.id(), trigger.wireName());
-        return run;
-    }
-
-    private void execute(Run run, Runnable body) {
-        try {
-            body.run();
-        } catch (ApiFailure e) {
-            run.failed(e.getMessage());
-        } catch (RuntimeException e) {
-            log.warn("Reconciliation run {} stopped by a processing failure", run.id(), e);
-            run.failed(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
-        }
-        if (run.hasFailed()) {
-            String error = run.error();
-            runs.finish(run.id(), RunStatus.FAILED, error);
-            runs(RunStatus.FAILED).increment();
-            Map<String, Object> details = new LinkedHashMap<>();
-            details.put("run_id", run.id().toString());
-            details.put("trigger", run.trigger().wireName());
-            details.put("detail", error);
-            alerts.raise(AlertKind.RECONCILE_FAILED, run.id().toString(), details);
-            log.warn("Reconciliation run {} failed: {}", run.id(), error);
-        } else {
-            runs.finish(run.id(), RunStatus.DONE, null);
-            runs(RunStatus.DONE).increment();
-            log.info("Reconciliation run {} done", run.id());
-        }
-    }
-
-    /**
-     * A run whose gateway stopped (its heartbeat silent for six beats) ends failed; its facts that
-     * were processed stay applied, and the next run asks again. Runs of other instances that still
-     * beat are theirs: a restart here leaves them alone. At start-up, and on every beat after.
-     */
-    @PostConstruct
-    void abandonInterrupted() {
-        int abandoned = runs.abandonSilent(properties.getHeartbeat().multipliedBy(6));
-        if (abandoned > 0) {
-            log.warn("{} reconciliation run(s) of a stopped gateway are marked failed", abandoned);
-        }
-    }
-
     /** This instance's runs still work; and those of an instance that stopped are failed. */
     void heartbeat() {
-        runs.beat();
-        abandonInterrupted();
+        runs.heartbeat();
     }
 
-    @PreDestroy
-    void stop() {
-        background.shutdownNow();
+    /** Runs of a gateway that stopped beating end failed (at start-up, and on every beat after). */
+    void abandonInterrupted() {
+        runs.abandonInterrupted();
     }
 }
