@@ -271,14 +271,4 @@ public class Reconciler {
             run.failed(known.provider() + ": " + e.getMessage());
         }
     }
-
-    /** This instance's runs still work; and those of an instance that stopped are failed. */
-    void heartbeat() {
-        runs.heartbeat();
-    }
-
-    /** Runs of a gateway that stopped beating end failed (at start-up, and on every beat after). */
-    void abandonInterrupted() {
-        runs.abandonInterrupted();
-    }
 }

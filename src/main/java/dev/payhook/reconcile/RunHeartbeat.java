@@ -15,10 +15,10 @@ class RunHeartbeat {
 
     private static final Logger log = LoggerFactory.getLogger(RunHeartbeat.class);
 
-    private final Reconciler reconciler;
+    private final Runs runs;
 
-    RunHeartbeat(Reconciler reconciler) {
-        this.reconciler = reconciler;
+    RunHeartbeat(Runs runs) {
+        this.runs = runs;
     }
 
     @Scheduled(
@@ -26,7 +26,7 @@ class RunHeartbeat {
             fixedDelayString = "${payhook.reconcile.heartbeat:10s}")
     void beat() {
         try {
-            reconciler.heartbeat();
+            runs.heartbeat();
         } catch (RuntimeException e) {
             log.warn("Could not beat for this instance's reconciliation runs: {}", e.toString());
         }

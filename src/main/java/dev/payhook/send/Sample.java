@@ -34,6 +34,15 @@ public record Sample(String kind, String type, String text, Map<String, String> 
 
     /** Every sample, by kind and type. */
     public static List<Sample> all() {
+        return Catalog.ALL;
+    }
+
+    /** The jar's samples do not change while it runs: read once, when first asked for. */
+    private static final class Catalog {
+        static final List<Sample> ALL = read();
+    }
+
+    private static List<Sample> read() {
         Map<String, Map<String, String>> files = new LinkedHashMap<>();
         Map<String, String> indexes = new LinkedHashMap<>();
         for (Resource r : resources()) {
@@ -50,7 +59,7 @@ public record Sample(String kind, String type, String text, Map<String, String> 
         List<Sample> samples = new ArrayList<>();
         files.forEach((kind, texts) -> samples.addAll(of(kind, texts, indexes.get(kind))));
         samples.sort(Comparator.comparing(Sample::kind).thenComparing(Sample::type));
-        return samples;
+        return List.copyOf(samples);
     }
 
     public static Optional<Sample> find(String kind, String type) {

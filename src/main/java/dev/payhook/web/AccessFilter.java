@@ -176,8 +176,12 @@ public class AccessFilter extends OncePerRequestFilter {
 
     /** What the {@link OpsRole#ORDERS} role covers besides: registering an order and reading it back. */
     private static boolean ordersOnly(String method, String path, Set<OpsRole> roles) {
-        return roles.contains(OpsRole.ORDERS)
-                && (method.equals("PUT") || method.equals("GET"))
+        return roles.contains(OpsRole.ORDERS) && ordersMay(method, path);
+    }
+
+    /** Whether {@link OpsRole#ORDERS} may make this request as well as the role it needs. */
+    static boolean ordersMay(String method, String path) {
+        return (method.equals("PUT") || method.equals("GET"))
                 && ORDER.matcher(path).matches();
     }
 

@@ -4,7 +4,6 @@ import dev.payhook.config.OpsRole;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
-import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.MediaType;
@@ -79,12 +78,12 @@ public class ApiDocument {
                                     .addRequiredItem("error"));
             api.getPaths()
                     .forEach((path, item) -> item.readOperationsMap().forEach((method, operation) -> {
-                        OpsRole role = AccessFilter.required(method.name(), path.replaceAll("\\{[^}]+}", "x"));
-                        boolean orders = path.equals("/api/orders/{orderId}")
-                                && (method == PathItem.HttpMethod.GET || method == PathItem.HttpMethod.PUT);
+                        // a path as a request would name it, for the access filter's own rules
+                        String example = path.replaceAll("\\{[^}]+}", "x");
+                        OpsRole role = AccessFilter.required(method.name(), example);
                         operation.addExtension(
                                 "x-payhook-role",
-                                orders
+                                AccessFilter.ordersMay(method.name(), example)
                                         ? List.of(role.wireName(), OpsRole.ORDERS.wireName())
                                         : List.of(role.wireName()));
                         errors(operation);
