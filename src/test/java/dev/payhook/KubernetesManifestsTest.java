@@ -3,6 +3,7 @@ package dev.payhook;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.payhook.support.GatewayTest;
+import dev.payhook.support.Pom;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,7 +31,14 @@ class KubernetesManifestsTest extends GatewayTest {
     /** A setting the configuration reads: {@code ${NAME}}, not Logback's escaped {@code \${..}}. */
     private static final Pattern ENVIRONMENT = Pattern.compile("(?<!\\\\)\\$\\{([A-Z][A-Z0-9_]+)");
 
+    /** Each kustomization as rendered once: the files do not change while the tests read them. */
+    private static final Map<Path, List<Map<String, Object>>> RENDERED = new java.util.HashMap<>();
+
     private static List<Map<String, Object>> render(Path kustomization) throws IOException, InterruptedException {
+        List<Map<String, Object>> done = RENDERED.get(kustomization);
+        if (done != null) {
+            return done;
+        }
         Process kubectl;
         try {
             kubectl = new ProcessBuilder("kubectl", "kustomize", kustomization.toString()).start();
@@ -46,6 +54,7 @@ class KubernetesManifestsTest extends GatewayTest {
             Map<String, Object> resource = (Map<String, Object>) doc;
             resources.add(resource);
         }
+        RENDERED.put(kustomization, List.copyOf(resources));
         return resources;
     }
 
@@ -220,12 +229,8 @@ class KubernetesManifestsTest extends GatewayTest {
 
     @Test
     void theImageIsThePomsAndTheBrokerIsTheShippedPair() throws Exception {
-        String pom = Files.readString(Path.of("pom.xml"));
-        Matcher version = Pattern.compile("<artifactId>payhook</artifactId>\\s*<version>([^<]+)</version>")
-                .matcher(pom);
-        assertThat(version.find()).isTrue();
         List<Map<String, Object>> resources = render(DIR.resolve("overlays/production"));
-        assertThat((String) at(container(resources), "image")).isEqualTo("payhook:" + version.group(1));
+        assertThat((String) at(container(resources), "image")).isEqualTo("payhook:" + Pom.version());
         Process sync = new ProcessBuilder("bash", "deploy/kubernetes/sync.sh", "--check")
                 .redirectErrorStream(true)
                 .start();

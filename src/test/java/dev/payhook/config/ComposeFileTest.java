@@ -2,6 +2,7 @@ package dev.payhook.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.payhook.support.Pom;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -114,17 +115,14 @@ class ComposeFileTest {
     @Test
     @SuppressWarnings("unchecked")
     void theReplicasRunTheImageThePomBuilds() throws IOException {
-        String pom = Files.readString(Path.of("pom.xml"));
-        Matcher version = Pattern.compile("<artifactId>payhook</artifactId>\\s*<version>([^<]+)</version>")
-                .matcher(pom);
-        assertThat(version.find()).isTrue();
+        String pom = Pom.text();
         Matcher image = Pattern.compile("<image>(payhook:\\$\\{project.version})</image>")
                 .matcher(pom);
         assertThat(image.find())
                 .as("the image profile names payhook:${project.version}")
                 .isTrue();
         for (String replica : Set.of("payhook-1", "payhook-2")) {
-            assertThat(services().get(replica).get("image")).as(replica).isEqualTo("payhook:" + version.group(1));
+            assertThat(services().get(replica).get("image")).as(replica).isEqualTo("payhook:" + Pom.version());
             assertThat((List<String>) services().get(replica).get("volumes"))
                     .as("no jar is mounted: the image holds it")
                     .noneMatch(v -> v.contains(".jar"));

@@ -112,23 +112,14 @@ class BranchTest extends GatewayTest {
     void theConfigsWorkedExampleTellsTheCrmOfStripeAndPaddleCustomerUpdates() throws IOException {
         assertThat(exampleBranch().get("events"))
                 .isEqualTo(List.of("stripe:customer.updated", "paddle:customer.updated"));
-        String paddleEvent = unique("evt");
-        byte[] paddle = Fixtures.sample(
-                "paddle",
-                "customer.updated",
-                SampleValues.of(paddleEvent, unique("txn"), unique("ord"), 0, "USD", Instant.now()));
-        assertThat(gateway.deliver(TestProvider.PADDLE, paddleEvent, paddle).status())
-                .isEqualTo(200);
-        String stripeEvent = unique("evt");
-        byte[] stripe = Fixtures.sample(
-                "stripe",
-                "customer.updated",
-                SampleValues.of(stripeEvent, unique("pi"), unique("ord"), 0, "USD", Instant.now()));
-        assertThat(gateway.deliver(TestProvider.STRIPE, stripeEvent, stripe).status())
-                .isEqualTo(200);
-
-        for (String key : List.of("paddle:" + paddleEvent, "stripe:" + stripeEvent)) {
-            String event = key.substring(key.indexOf(':') + 1);
+        for (TestProvider provider : List.of(TestProvider.PADDLE, TestProvider.STRIPE)) {
+            String event = unique("evt");
+            byte[] updated = Fixtures.sample(
+                    provider.id,
+                    "customer.updated",
+                    SampleValues.of(event, unique("pay"), unique("ord"), 0, "USD", Instant.now()));
+            assertThat(gateway.deliver(provider, event, updated).status()).isEqualTo(200);
+            String key = provider.id + ":" + event;
             LoggedRequest got = await().atMost(DEADLINE)
                     .until(() -> MerchantReceiver.received("crm", event), r -> !r.isEmpty())
                     .get(0);

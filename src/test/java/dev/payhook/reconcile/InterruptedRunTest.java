@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
 class InterruptedRunTest extends GatewayTest {
 
     @Autowired
-    Reconciler reconciler;
+    Runs lifecycle;
 
     @Autowired
     RunStore runs;
@@ -29,7 +29,7 @@ class InterruptedRunTest extends GatewayTest {
         UUID earlier = run(null, null); // from before runs had owners
         UUID stopped = run("host-b/4242/0badc0de", Instant.now().minus(Duration.ofMinutes(5)));
 
-        reconciler.abandonInterrupted(); // what the start-up does
+        lifecycle.abandonInterrupted(); // what the start-up does
 
         for (UUID run : new UUID[] {earlier, stopped}) {
             JsonNode report = gateway.get("/ops/reconcile/" + run).json();
@@ -45,7 +45,7 @@ class InterruptedRunTest extends GatewayTest {
     void aRestartLeavesTheRunOfAnotherLiveInstanceAlone() {
         UUID live = run("host-a/1717/feedf00d", Instant.now());
 
-        reconciler.abandonInterrupted(); // instance B starting
+        lifecycle.abandonInterrupted(); // instance B starting
 
         assertThat(status(live)).isEqualTo("running");
         runs.finish(live, RunStatus.DONE, null); // A finishing its run
@@ -57,7 +57,7 @@ class InterruptedRunTest extends GatewayTest {
         UUID mine = run(runs.owner(), Instant.now().minus(Duration.ofHours(1)));
         UUID stopped = run("host-c/99/deadbeef", Instant.now().minus(Duration.ofHours(1)));
 
-        reconciler.heartbeat();
+        lifecycle.heartbeat();
 
         assertThat(status(mine)).isEqualTo("running");
         assertThat(jdbc.queryForObject(

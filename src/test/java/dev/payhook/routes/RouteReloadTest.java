@@ -141,13 +141,9 @@ class RouteReloadTest extends GatewayTest {
                 """);
         try {
             await().atMost(SECONDS).until(() -> camel.getRoute("own-subscriber") != null);
-            String order = unique("ord");
-            gateway.putOrder(order, 2500, "EUR");
-            String event = unique("evt");
-            gateway.deliver(
-                    TestProvider.STRIPE,
-                    event,
-                    TestProvider.STRIPE.payment(event, unique("pi"), order, 2500, "EUR", java.time.Instant.now()));
+            Paid paid = pay();
+            String order = paid.order();
+            String event = paid.event();
             awaitOrder(order, "paid");
             await().atMost(SECONDS)
                     .until(() -> jdbc.queryForList(
@@ -167,14 +163,7 @@ class RouteReloadTest extends GatewayTest {
 
     @Test
     void theGuidesRouteTemplateMakesOneRouteAQueueAndARecordPerTeam() {
-        String order = unique("ord");
-        gateway.putOrder(order, 2500, "EUR");
-        String event = unique("evt");
-        gateway.deliver(
-                TestProvider.STRIPE,
-                event,
-                TestProvider.STRIPE.payment(event, unique("pi"), order, 2500, "EUR", java.time.Instant.now()));
-        String key = "order:" + order + ":1";
+        String key = "order:" + pay().order() + ":1";
         for (String team : List.of("sales", "support")) {
             await().atMost(SECONDS)
                     .until(() -> !MerchantReceiver.received(team, key).isEmpty());
@@ -187,6 +176,20 @@ class RouteReloadTest extends GatewayTest {
                                 String.class,
                                 key)
                         .containsAll(List.of("sales-chat delivered", "support-chat delivered")));
+    }
+
+    private record Paid(String order, String event) {}
+
+    /** A new order, and the signed Stripe payment that pays it. */
+    private Paid pay() {
+        String order = unique("ord");
+        gateway.putOrder(order, 2500, "EUR");
+        String event = unique("evt");
+        gateway.deliver(
+                TestProvider.STRIPE,
+                event,
+                TestProvider.STRIPE.payment(event, unique("pi"), order, 2500, "EUR", java.time.Instant.now()));
+        return new Paid(order, event);
     }
 
     private void captured(String order) {
