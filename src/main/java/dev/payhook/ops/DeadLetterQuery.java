@@ -5,6 +5,7 @@ import dev.payhook.payment.DeadLetterReason;
 import dev.payhook.payment.WireName;
 import dev.payhook.store.DeadLetterFilter;
 import dev.payhook.store.DeadLetterStore.Status;
+import io.swagger.v3.oas.annotations.Parameter;
 import java.time.Instant;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -14,17 +15,20 @@ import org.springframework.web.util.UriComponentsBuilder;
 /**
  * A dead-letter filter as ops write it: the bulk calls' JSON body, the list's and export's query,
  * the console's form. A blank field is no filter; times are ISO-8601 instants, or a console form's
- * local date and time, read as UTC.
+ * local date and time, read as UTC. Each field has its name three times: for JSON, for a query's
+ * binding, for the OpenAPI document.
  */
 public record DeadLetterQuery(
-        String reason,
+        @OneOf(DeadLetterReason.class) String reason,
         String provider,
-        @JsonProperty("event_type") @BindParam("event_type") String eventType,
 
-        @JsonProperty("received_from") @BindParam("received_from")
+        @JsonProperty("event_type") @BindParam("event_type") @Parameter(name = "event_type")
+        String eventType,
+
+        @JsonProperty("received_from") @BindParam("received_from") @Parameter(name = "received_from")
         String receivedFrom,
 
-        @JsonProperty("received_to") @BindParam("received_to")
+        @JsonProperty("received_to") @BindParam("received_to") @Parameter(name = "received_to")
         String receivedTo) {
 
     /** The filter, checked; {@code status} null: any status. */

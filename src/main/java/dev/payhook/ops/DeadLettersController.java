@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.springdoc.core.annotations.ParameterObject;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -40,9 +41,10 @@ public class DeadLettersController {
 
     /** Open ones by default ({@code status=all} for every one), oldest first; the next page starts {@code after} the last id. */
     @GetMapping("/ops/dead-letters")
-    public List<Map<String, Object>> list(
-            @RequestParam(defaultValue = "open") String status,
-            DeadLetterQuery query,
+    public List<Map<String, Object>> listDeadLetters(
+            @RequestParam(defaultValue = "open") @OneOf(value = DeadLetterStore.Status.class, also = "all")
+                    String status,
+            @ParameterObject DeadLetterQuery query,
             @RequestParam(required = false) UUID after,
             @RequestParam(defaultValue = "100") int limit) {
         return deadLetters.list(filter(query, status), after, Inputs.limit(limit));
@@ -50,7 +52,10 @@ public class DeadLettersController {
 
     /** How many the filter names, in all and by reason. */
     @GetMapping("/ops/dead-letters/counts")
-    public Map<String, Object> counts(@RequestParam(defaultValue = "open") String status, DeadLetterQuery query) {
+    public Map<String, Object> countDeadLetters(
+            @RequestParam(defaultValue = "open") @OneOf(value = DeadLetterStore.Status.class, also = "all")
+                    String status,
+            @ParameterObject DeadLetterQuery query) {
         Map<String, Integer> byReason = deadLetters.countByReason(filter(query, status));
         Map<String, Object> counts = new LinkedHashMap<>();
         counts.put(
@@ -61,8 +66,10 @@ public class DeadLettersController {
 
     /** The filter's result as NDJSON, a dead letter a line, with its receipt's raw body. */
     @GetMapping("/ops/dead-letters/export")
-    public ResponseEntity<StreamingResponseBody> export(
-            @RequestParam(defaultValue = "open") String status, DeadLetterQuery query) {
+    public ResponseEntity<StreamingResponseBody> exportDeadLetters(
+            @RequestParam(defaultValue = "open") @OneOf(value = DeadLetterStore.Status.class, also = "all")
+                    String status,
+            @ParameterObject DeadLetterQuery query) {
         DeadLetterFilter filter = filter(query, status);
         return ResponseEntity.ok()
                 .contentType(NDJSON)
@@ -71,25 +78,25 @@ public class DeadLettersController {
     }
 
     @PostMapping("/ops/dead-letters/{id}/replay")
-    public ResponseEntity<Map<String, Object>> replay(@PathVariable UUID id, HttpServletRequest request) {
+    public ResponseEntity<Map<String, Object>> replayDeadLetter(@PathVariable UUID id, HttpServletRequest request) {
         return answer(id, replayer.replay(id, Actor.of(request)), 202, "replayed");
     }
 
     @DeleteMapping("/ops/dead-letters/{id}")
-    public ResponseEntity<Map<String, Object>> discard(@PathVariable UUID id, HttpServletRequest request) {
+    public ResponseEntity<Map<String, Object>> discardDeadLetter(@PathVariable UUID id, HttpServletRequest request) {
         return answer(id, replayer.discard(id, Actor.of(request)), 200, "discarded");
     }
 
     /** Every open dead letter the body's filter names goes back through processing. */
     @PostMapping("/ops/dead-letters/replay")
-    public ResponseEntity<Map<String, Object>> replayAll(
+    public ResponseEntity<Map<String, Object>> replayDeadLetters(
             @RequestBody DeadLetterQuery body, HttpServletRequest request) {
         return batch(replayer.replayAll(body.filter(DeadLetterStore.Status.OPEN), Actor.of(request)));
     }
 
     /** Every open dead letter the body's filter names is closed; the receipts keep the evidence. */
     @PostMapping("/ops/dead-letters/discard")
-    public ResponseEntity<Map<String, Object>> discardAll(
+    public ResponseEntity<Map<String, Object>> discardDeadLetters(
             @RequestBody DeadLetterQuery body, HttpServletRequest request) {
         return batch(replayer.discardAll(body.filter(DeadLetterStore.Status.OPEN), Actor.of(request)));
     }

@@ -29,12 +29,12 @@ public class DeliveriesController {
     }
 
     @GetMapping("/ops/deliveries")
-    public List<Map<String, Object>> endpoints() {
+    public List<Map<String, Object>> listDeliveryEndpoints() {
         return status.all();
     }
 
     @GetMapping("/ops/deliveries/failed")
-    public List<Map<String, Object>> failed(
+    public List<Map<String, Object>> listFailedDeliveries(
             @RequestParam(required = false) String endpoint, @RequestParam(defaultValue = "100") int limit) {
         try {
             return failed.list(endpoint, Inputs.limit(limit));
@@ -47,8 +47,8 @@ public class DeliveriesController {
     public record Replay(List<String> ids, String endpoint) {}
 
     @PostMapping("/ops/deliveries/failed/replay")
-    public ResponseEntity<Map<String, Object>> replay(@RequestBody Replay body, HttpServletRequest request)
-            throws JMSException {
+    public ResponseEntity<Map<String, Object>> replayFailedDeliveries(
+            @RequestBody Replay body, HttpServletRequest request) throws JMSException {
         return ResponseEntity.status(202).body(Map.of("replayed", replay(body, Actor.of(request))));
     }
 

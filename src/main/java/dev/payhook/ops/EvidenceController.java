@@ -30,7 +30,8 @@ public class EvidenceController {
 
     /** The ZIP; who took it is recorded, as it holds the customer's data. 404 for an order not registered. */
     @GetMapping("/ops/orders/{orderId}/evidence")
-    public ResponseEntity<StreamingResponseBody> evidence(@PathVariable String orderId, HttpServletRequest request) {
+    public ResponseEntity<StreamingResponseBody> exportEvidence(
+            @PathVariable String orderId, HttpServletRequest request) {
         Inputs.identifier(orderId, "order id");
         Optional<Map<String, Object>> order = orders.view(orderId);
         if (order.isEmpty()) {

@@ -33,7 +33,7 @@ public class FlowController {
 
     /** {@code since}: an instant within the last hour (default: a minute ago); {@code after_id}: the last outbox id seen. */
     @GetMapping("/ops/flow")
-    public Flow flow(
+    public Flow getFlow(
             @RequestParam(required = false) String since,
             @RequestParam(name = "after_id", defaultValue = "0") long afterId,
             @RequestParam(defaultValue = "200") int limit) {

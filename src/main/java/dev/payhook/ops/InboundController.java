@@ -18,7 +18,7 @@ public class InboundController {
     }
 
     @GetMapping("/ops/inbound")
-    public List<Map<String, Object>> waiting(@RequestParam(defaultValue = "100") int limit) {
+    public List<Map<String, Object>> listInbound(@RequestParam(defaultValue = "100") int limit) {
         return inbound.browse(Inputs.limit(limit));
     }
 }

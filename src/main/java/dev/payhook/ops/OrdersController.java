@@ -59,7 +59,8 @@ public class OrdersController {
      * merchant learns a Paddle transaction id after creating the order), never others.
      */
     @PutMapping("/api/orders/{orderId}")
-    public ResponseEntity<Map<String, Object>> put(@PathVariable String orderId, @RequestBody OrderRequest body) {
+    public ResponseEntity<Map<String, Object>> registerOrder(
+            @PathVariable String orderId, @RequestBody OrderRequest body) {
         Order order = validated(orderId, body);
         Checkout checkout = checkout(body);
         if (orders.insertIfAbsent(order, checkout)) {
@@ -72,7 +73,7 @@ public class OrdersController {
     }
 
     @GetMapping("/api/orders/{orderId}")
-    public ResponseEntity<Map<String, Object>> get(@PathVariable String orderId) {
+    public ResponseEntity<Map<String, Object>> getOrder(@PathVariable String orderId) {
         Optional<Order> order = orders.find(Inputs.identifier(orderId, "order_id"));
         return order.map(o -> ResponseEntity.ok(view(o)))
                 .orElseGet(() -> ResponseEntity.status(404).body(Map.of("error", "unknown_order")));

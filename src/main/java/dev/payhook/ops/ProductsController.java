@@ -31,14 +31,14 @@ public class ProductsController {
     }
 
     @GetMapping("/ops/products")
-    public List<Map<String, Object>> list() {
+    public List<Map<String, Object>> listProducts() {
         return products.all();
     }
 
     /** 201 when the reference is new, 200 when its mapping was set again or changed. */
     @PutMapping("/ops/products/{provider}/{ref}")
     @Transactional
-    public ResponseEntity<Map<String, Object>> put(
+    public ResponseEntity<Map<String, Object>> mapProduct(
             @PathVariable String provider,
             @PathVariable String ref,
             @RequestBody(required = false) Mapping body,

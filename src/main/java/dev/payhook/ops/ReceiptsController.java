@@ -30,7 +30,7 @@ public class ReceiptsController {
     }
 
     @GetMapping("/ops/receipts")
-    public List<Map<String, Object>> search(
+    public List<Map<String, Object>> searchReceipts(
             @RequestParam(required = false) String provider,
             @RequestParam(name = "event_id", required = false) String eventId,
             @RequestParam(name = "order_id", required = false) String orderId,
@@ -48,7 +48,7 @@ public class ReceiptsController {
      * fetched_at}), each event's outcome, and what ops did.
      */
     @GetMapping("/ops/receipts/{id}")
-    public ResponseEntity<Map<String, Object>> get(@PathVariable UUID id) {
+    public ResponseEntity<Map<String, Object>> getReceipt(@PathVariable UUID id) {
         return detail(id)
                 .map(ResponseEntity::ok)
                 .orElseGet(() -> ResponseEntity.status(404).body(Map.of("error", "unknown_receipt")));

@@ -47,7 +47,7 @@ public class ReconcileController {
     }
 
     @PostMapping("/ops/reconcile")
-    public ResponseEntity<Map<String, Object>> start(
+    public ResponseEntity<Map<String, Object>> startReconcile(
             @RequestBody(required = false) ReconcileRequest body, HttpServletRequest request) {
         if (body == null || (body.orderId() == null) == (body.provider() == null)) {
             throw new InvalidInput("give either order_id, or provider (with since, optionally)");
@@ -74,14 +74,14 @@ public class ReconcileController {
     }
 
     @GetMapping("/ops/reconcile/{runId}")
-    public ResponseEntity<Map<String, Object>> get(@PathVariable UUID runId) {
+    public ResponseEntity<Map<String, Object>> getReconcileRun(@PathVariable UUID runId) {
         return runs.find(runId)
                 .map(ResponseEntity::ok)
                 .orElseGet(() -> ResponseEntity.status(404).body(Map.of("error", "unknown_run")));
     }
 
     @GetMapping("/ops/reconcile")
-    public List<Map<String, Object>> recent(@RequestParam(defaultValue = "50") int limit) {
+    public List<Map<String, Object>> listReconcileRuns(@RequestParam(defaultValue = "50") int limit) {
         return runs.recent(Inputs.limit(limit));
     }
 

@@ -46,7 +46,7 @@ public class RefundsController {
     }
 
     @PostMapping("/ops/refunds")
-    public ResponseEntity<Object> request(@RequestBody RefundBody body, HttpServletRequest request) {
+    public ResponseEntity<Object> requestRefund(@RequestBody RefundBody body, HttpServletRequest request) {
         Inputs.identifier(body.provider(), "provider");
         Inputs.identifier(body.providerPaymentId(), "provider_payment_id");
         if (body.amountMinor() == null || body.amountMinor() < 1) {
@@ -84,13 +84,14 @@ public class RefundsController {
 
     /** Newest first; {@code status=all} (the default) for every one. */
     @GetMapping("/ops/refunds")
-    public List<Map<String, Object>> list(
-            @RequestParam(defaultValue = "all") String status, @RequestParam(defaultValue = "100") int limit) {
+    public List<Map<String, Object>> listRefundRequests(
+            @RequestParam(defaultValue = "all") @OneOf(value = RefundStatus.class, also = "all") String status,
+            @RequestParam(defaultValue = "100") int limit) {
         return store.list(Inputs.status(status, RefundStatus.class), Inputs.limit(limit));
     }
 
     @GetMapping("/ops/refunds/{id}")
-    public ResponseEntity<Object> get(@PathVariable UUID id) {
+    public ResponseEntity<Object> getRefundRequest(@PathVariable UUID id) {
         List<Map<String, Object>> found = store.view(id);
         return found.isEmpty()
                 ? ResponseEntity.status(404).body(Map.of("error", "unknown_refund_request"))

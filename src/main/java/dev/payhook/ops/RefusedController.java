@@ -30,7 +30,7 @@ public class RefusedController {
 
     /** Newest first, without bodies; {@code since} an ISO-8601 instant. */
     @GetMapping("/ops/refused")
-    public List<Map<String, Object>> list(
+    public List<Map<String, Object>> listRefused(
             @RequestParam(required = false) String provider,
             @RequestParam(required = false) String reason,
             @RequestParam(required = false) String since,
@@ -44,7 +44,7 @@ public class RefusedController {
 
     /** One, with its headers and the body kept ({@code body} as text, {@code body_base64} byte for byte). */
     @GetMapping("/ops/refused/{id}")
-    public ResponseEntity<Map<String, Object>> get(@PathVariable UUID id) {
+    public ResponseEntity<Map<String, Object>> getRefused(@PathVariable UUID id) {
         return detail(id)
                 .map(ResponseEntity::ok)
                 .orElseGet(() -> ResponseEntity.status(404).body(Map.of("error", "unknown_refused_request")));

@@ -30,15 +30,16 @@ public class ReviewsController {
 
     /** Open ones by default; {@code status=all} for every one. */
     @GetMapping("/ops/reviews")
-    public List<Map<String, Object>> list(
-            @RequestParam(defaultValue = "open") String status, @RequestParam(defaultValue = "100") int limit) {
+    public List<Map<String, Object>> listReviews(
+            @RequestParam(defaultValue = "open") @OneOf(value = ReviewStore.Status.class, also = "all") String status,
+            @RequestParam(defaultValue = "100") int limit) {
         return reviews.list(Inputs.status(status, ReviewStore.Status.class), Inputs.limit(limit));
     }
 
     /** Closes the review; what was done about it is the caller's note. Payhook changes nothing else. */
     @PostMapping("/ops/reviews/{id}/resolve")
     @Transactional
-    public ResponseEntity<Object> resolve(
+    public ResponseEntity<Object> resolveReview(
             @PathVariable long id, @RequestBody(required = false) Resolution body, HttpServletRequest request) {
         return switch (resolve(id, body == null ? null : body.note(), Actor.of(request))) {
             case DONE -> ResponseEntity.ok(reviews.find(id).get(0));

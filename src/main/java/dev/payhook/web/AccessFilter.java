@@ -86,7 +86,7 @@ public class AccessFilter extends OncePerRequestFilter {
         boolean publicPath = PUBLIC.matcher(path).matches();
         boolean management = listeners.isManagement(request);
         if (management) {
-            ManagementHeaders.set(response);
+            ManagementHeaders.set(response, path);
         }
         if (publicPath == management) {
             Answers.error(response, HttpServletResponse.SC_NOT_FOUND, "not_found");

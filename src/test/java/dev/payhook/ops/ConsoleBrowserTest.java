@@ -31,10 +31,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
-import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The ops console in a real headless Chromium, as ops use it. Screenshots of each page go to target/screenshots. */
 class ConsoleBrowserTest extends GatewayTest {
@@ -60,31 +57,15 @@ class ConsoleBrowserTest extends GatewayTest {
     }
 
     private void logIn() {
-        browser.driver.get(console + "/ops/");
-        assertThat(browser.driver.getCurrentUrl())
-                .as("a browser without a session is sent to the login")
-                .endsWith("/ops/login");
-        browser.driver.findElement(By.id("token")).sendKeys(dev.payhook.support.Gateway.OPS_TOKEN);
-        browser.driver.findElement(By.id("name")).sendKeys(OPS_NAME);
-        clickToLoad(browser.driver.findElement(By.id("login")));
-        waitFor(By.id("open-dead-letters"));
+        browser.logIn(console, OPS_NAME, DEADLINE);
     }
 
-    /**
-     * Clicks something that loads a page and waits until the old page is gone, so no lookup finds
-     * its elements. While the old document is being torn down chromedriver may answer "node does
-     * not belong to the document" instead of "stale": asked again, it says stale.
-     */
     private void clickToLoad(WebElement element) {
-        WebElement page = browser.driver.findElement(By.tagName("html"));
-        element.click();
-        new WebDriverWait(browser.driver, DEADLINE)
-                .ignoring(WebDriverException.class)
-                .until(ExpectedConditions.stalenessOf(page));
+        browser.clickToLoad(element, DEADLINE);
     }
 
     private WebElement waitFor(By by) {
-        return new WebDriverWait(browser.driver, DEADLINE).until(ExpectedConditions.presenceOfElementLocated(by));
+        return browser.waitFor(by, DEADLINE);
     }
 
     private String deadLetterFor(String order) {

@@ -6,6 +6,8 @@ import dev.payhook.support.GatewayTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -48,6 +50,18 @@ class OpenApiDocumentTest extends GatewayTest {
         assertThat(api.at("/paths/~1ops~1refunds/post/responses/403/content/application~1json/schema/$ref")
                         .asString())
                 .isEqualTo("#/components/schemas/Error");
+        assertThat(api.at("/paths/~1ops~1refunds/get/parameters").toString())
+                .as("a status filter lists the statuses, a page size its range")
+                .contains("\"enum\":[\"requested\"", "\"all\"]", "\"maximum\":" + Inputs.MAX_ROWS, "\"minimum\":1");
+        List<String> ids = new ArrayList<>();
+        api.get("paths")
+                .forEach(path -> path.forEach(
+                        operation -> ids.add(operation.get("operationId").asString())));
+        assertThat(ids)
+                .as("every operation is named by its handler method, once; springdoc's _1 means two share a name")
+                .doesNotHaveDuplicates()
+                .noneMatch(id -> id.matches(".*_\\d+"))
+                .contains("registerOrder", "replayDeadLetter", "listDeadLetters");
         assertThat(gateway.request("GET", "/ops/openapi", Map.of()).status()).isEqualTo(401);
         assertThat(gateway.request("GET", "/ops/openapi.yaml", Map.of()).status())
                 .isEqualTo(401);
