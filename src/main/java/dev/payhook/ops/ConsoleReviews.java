@@ -1,6 +1,6 @@
 package dev.payhook.ops;
 
-import dev.payhook.processing.RefundRequests;
+import dev.payhook.refund.RefundRequests;
 import dev.payhook.store.ReviewStore;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.stereotype.Controller;

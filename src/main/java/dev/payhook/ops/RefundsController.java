@@ -2,10 +2,10 @@ package dev.payhook.ops;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.payhook.payment.RefundStatus;
-import dev.payhook.processing.RefundRequests;
-import dev.payhook.processing.RefundRequests.Outcome;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.UnparseablePayload;
+import dev.payhook.refund.RefundRequests;
+import dev.payhook.refund.RefundRequests.Outcome;
 import dev.payhook.store.RefundStore;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.LinkedHashMap;

@@ -13,6 +13,7 @@ import dev.payhook.payment.SubscriptionStatus;
 import dev.payhook.payment.Verdict;
 import dev.payhook.payment.WireName;
 import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.refund.RefundRequests;
 import dev.payhook.store.OutboxStore;
 import dev.payhook.store.PaymentStore;
 import dev.payhook.store.ReceiptStore;

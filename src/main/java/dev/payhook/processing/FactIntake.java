@@ -4,6 +4,7 @@ import dev.payhook.broker.Envelope;
 import dev.payhook.broker.Trace;
 import dev.payhook.payment.ReceiptOutcome;
 import dev.payhook.provider.Fact;
+import dev.payhook.refund.FactSink;
 import dev.payhook.store.ReceiptStore;
 import dev.payhook.store.ReceiptStore.Settled;
 import java.time.Instant;
@@ -21,7 +22,7 @@ import org.springframework.stereotype.Component;
  * retried here a few times, then thrown: the run fails and the next one starts afresh.
  */
 @Component
-public class FactIntake {
+public class FactIntake implements FactSink {
 
     private static final String PROCESS = "direct:process";
     private static final int INFRASTRUCTURE_ATTEMPTS = 3;
@@ -57,6 +58,11 @@ public class FactIntake {
     public FactIntake(ProducerTemplate producer, ReceiptStore receipts) {
         this.producer = producer;
         this.receipts = receipts;
+    }
+
+    @Override
+    public void apply(String provider, Fact fact) {
+        take(provider, fact, null);
     }
 
     public Taken take(String provider, Fact fact, UUID runId) {

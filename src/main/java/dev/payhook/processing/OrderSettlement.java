@@ -2,6 +2,7 @@ package dev.payhook.processing;
 
 import dev.payhook.broker.Destination;
 import dev.payhook.config.SubscriptionProperties;
+import dev.payhook.outbox.OrderEvents;
 import dev.payhook.payment.Cause;
 import dev.payhook.payment.Order;
 import dev.payhook.payment.OrderChange;

@@ -1,8 +1,10 @@
 package dev.payhook.processing;
 
 import dev.payhook.alerts.Alerts;
+import dev.payhook.outbox.OrderEvents;
 import dev.payhook.payment.Cause;
 import dev.payhook.payment.ReviewKind;
+import dev.payhook.refund.RefundRequests;
 import dev.payhook.store.ReviewStore;
 import java.util.LinkedHashMap;
 import java.util.List;

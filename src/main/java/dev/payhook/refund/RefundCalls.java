@@ -2,8 +2,6 @@ package dev.payhook.refund;
 
 import dev.payhook.config.RefundProperties;
 import dev.payhook.payment.RefundStatus;
-import dev.payhook.processing.FactIntake;
-import dev.payhook.processing.RefundRequests;
 import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.ProviderRegistry;
@@ -39,7 +37,7 @@ public class RefundCalls {
     private final RefundStore store;
     private final RefundRequests requests;
     private final ProviderRegistry providers;
-    private final FactIntake intake;
+    private final FactSink intake;
     private final OpsActionStore actions;
     private final Duration followUp;
 
@@ -47,7 +45,7 @@ public class RefundCalls {
             RefundStore store,
             RefundRequests requests,
             ProviderRegistry providers,
-            FactIntake intake,
+            FactSink intake,
             OpsActionStore actions,
             RefundProperties properties) {
         this.store = store;
@@ -108,7 +106,7 @@ public class RefundCalls {
         }
         if (answer instanceof RefundAnswer.Known known && known.fact() != null) {
             try {
-                intake.take(request.provider(), known.fact(), null);
+                intake.apply(request.provider(), known.fact());
             } catch (RuntimeException e) {
                 log.warn(
                         "Refund {}: the provider's word on it was not processed ({}); asked again later",

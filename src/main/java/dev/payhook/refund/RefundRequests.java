@@ -1,8 +1,9 @@
-package dev.payhook.processing;
+package dev.payhook.refund;
 
 import dev.payhook.alerts.AlertKind;
 import dev.payhook.alerts.Alerts;
 import dev.payhook.config.RefundProperties;
+import dev.payhook.outbox.OrderEvents;
 import dev.payhook.payment.EventType;
 import dev.payhook.payment.RefundStatus;
 import dev.payhook.payment.Refundable;
@@ -183,7 +184,7 @@ public class RefundRequests {
      * In automatic mode, the refund of a double payment whose review was just opened, in the same
      * transaction; where the provider cannot refund, the review says so instead.
      */
-    void doublePaymentReviewed(ReviewStore.Opened review) {
+    public void doublePaymentReviewed(ReviewStore.Opened review) {
         Optional<String> unsupported = unsupported(review.provider());
         if (unsupported.isPresent()) {
             reviews.annotate(review.id(), "refund_unsupported: " + unsupported.get());
@@ -301,7 +302,7 @@ public class RefundRequests {
     }
 
     /** A refund event of the provider's went through processing: the request of that refund is settled by it. */
-    void refundEventApplied(String provider, String providerRefundId, EventType type) {
+    public void refundEventApplied(String provider, String providerRefundId, EventType type) {
         store.byProviderRefund(provider, providerRefundId).ifPresent(r -> settled(r, type));
     }
 

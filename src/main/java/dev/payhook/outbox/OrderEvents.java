@@ -1,4 +1,4 @@
-package dev.payhook.processing;
+package dev.payhook.outbox;
 
 import dev.payhook.broker.Destination;
 import dev.payhook.payment.OrderChange;
