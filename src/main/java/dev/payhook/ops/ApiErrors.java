@@ -1,7 +1,5 @@
 package dev.payhook.ops;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.stream.Collectors;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
@@ -14,19 +12,24 @@ import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 /**
  * The answer to a request the API cannot take: 400 with a machine-readable {@code error} and a
- * {@code detail} in words. The detail names the field, never repeats the value: it may be huge or
+ * {@code detail} in words; 404 or 409 for a {@link Refusal}. The detail names the field, never repeats the value: it may be huge or
  * hold anything.
  */
 @RestControllerAdvice(basePackageClasses = ApiErrors.class)
 public class ApiErrors {
 
+    @ExceptionHandler(Refusal.class)
+    ResponseEntity<ApiError> refused(Refusal e) {
+        return ResponseEntity.status(e.status()).body(ApiError.of(e.getMessage()));
+    }
+
     @ExceptionHandler(InvalidInput.class)
-    ResponseEntity<Map<String, String>> invalid(InvalidInput e) {
+    ResponseEntity<ApiError> invalid(InvalidInput e) {
         return badRequest(e.error(), e.getMessage());
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
-    ResponseEntity<Map<String, String>> mistyped(MethodArgumentTypeMismatchException e) {
+    ResponseEntity<ApiError> mistyped(MethodArgumentTypeMismatchException e) {
         Class<?> type = e.getRequiredType();
         return badRequest(
                 "invalid_parameter",
@@ -34,12 +37,12 @@ public class ApiErrors {
     }
 
     @ExceptionHandler(MissingServletRequestParameterException.class)
-    ResponseEntity<Map<String, String>> missing(MissingServletRequestParameterException e) {
+    ResponseEntity<ApiError> missing(MissingServletRequestParameterException e) {
         return badRequest("invalid_parameter", e.getParameterName() + " is required");
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
-    ResponseEntity<Map<String, String>> unreadable(HttpMessageNotReadableException e) {
+    ResponseEntity<ApiError> unreadable(HttpMessageNotReadableException e) {
         Throwable cause = e.getMostSpecificCause();
         if (cause instanceof UnrecognizedPropertyException unknown) {
             return badRequest("invalid_json", "unknown field " + unknown.getPropertyName());
@@ -58,10 +61,7 @@ public class ApiErrors {
         return badRequest("invalid_json", "the request body is missing or unreadable");
     }
 
-    private static ResponseEntity<Map<String, String>> badRequest(String error, String detail) {
-        Map<String, String> body = new LinkedHashMap<>();
-        body.put("error", error);
-        body.put("detail", detail);
-        return ResponseEntity.badRequest().body(body);
+    private static ResponseEntity<ApiError> badRequest(String error, String detail) {
+        return ResponseEntity.badRequest().body(new ApiError(error, detail));
     }
 }

@@ -2,9 +2,6 @@ package dev.payhook.ops;
 
 import dev.payhook.store.OpsActionStore;
 import jakarta.servlet.http.HttpServletRequest;
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
-import java.util.Optional;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -15,8 +12,6 @@ import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBo
 /** An order's dispute evidence pack, to send a provider before the dispute's deadline. */
 @RestController
 public class EvidenceController {
-
-    private static final byte[] UNKNOWN_ORDER = "{\"error\":\"unknown_order\"}".getBytes(StandardCharsets.UTF_8);
 
     private final OrdersController orders;
     private final EvidencePack pack;
@@ -30,21 +25,17 @@ public class EvidenceController {
 
     /** The ZIP; who took it is recorded, as it holds the customer's data. 404 for an order not registered. */
     @GetMapping("/ops/orders/{orderId}/evidence")
+    @Refuses(status = 404, error = "unknown_order")
     public ResponseEntity<StreamingResponseBody> exportEvidence(
             @PathVariable String orderId, HttpServletRequest request) {
         Inputs.identifier(orderId, "order id");
-        Optional<Map<String, Object>> order = orders.view(orderId);
-        if (order.isEmpty()) {
-            return ResponseEntity.status(404)
-                    .contentType(MediaType.APPLICATION_JSON)
-                    .body(out -> out.write(UNKNOWN_ORDER));
-        }
+        OrderView order = orders.view(orderId).orElseThrow(() -> Refusal.unknown("unknown_order"));
         actions.record(Actor.of(request), "export_evidence", "order " + orderId, null, null);
         return ResponseEntity.ok()
                 .contentType(MediaType.parseMediaType("application/zip"))
                 .header(
                         "Content-Disposition",
                         "attachment; filename=\"evidence-" + orderId.replaceAll("[^A-Za-z0-9._-]", "_") + ".zip\"")
-                .body(out -> pack.write(orderId, order.get(), out));
+                .body(out -> pack.write(orderId, order, out));
     }
 }

@@ -51,7 +51,7 @@ class EvidencePack {
         this.readOnly.setIsolationLevel(TransactionTemplate.ISOLATION_REPEATABLE_READ);
     }
 
-    void write(String orderId, Map<String, Object> order, OutputStream out) {
+    void write(String orderId, OrderView order, OutputStream out) {
         readOnly.executeWithoutResult(s -> {
             try (ZipOutputStream zip = new ZipOutputStream(out, StandardCharsets.UTF_8)) {
                 List<Map<String, Object>> receipts = receipts(orderId);
@@ -97,7 +97,7 @@ class EvidencePack {
         return receipts;
     }
 
-    private Map<String, Object> summary(String orderId, Map<String, Object> order, List<Map<String, Object>> receipts) {
+    private Map<String, Object> summary(String orderId, OrderView order, List<Map<String, Object>> receipts) {
         List<Map<String, Object>> events = evidence.paymentEvents(orderId);
         List<Map<String, Object>> refunds = evidence.refundRequests(orderId);
         List<Map<String, Object>> reviews = evidence.reviews(orderId);

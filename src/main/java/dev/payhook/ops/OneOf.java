@@ -8,7 +8,7 @@ import java.lang.annotation.Target;
 
 /**
  * A parameter that takes one of the wire names of {@link #value()}'s constants, or one of {@link
- * #also()}. The checks in {@link Inputs} parse it against the same constants; {@link ApiParameters}
+ * #also()}. The checks in {@link Inputs} parse it against the same constants; {@link ApiDocs}
  * lists them in the OpenAPI document.
  */
 @Target({ElementType.PARAMETER, ElementType.FIELD})

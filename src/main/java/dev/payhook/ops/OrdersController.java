@@ -11,8 +11,6 @@ import dev.payhook.store.OrderStore;
 import dev.payhook.store.PaymentStore;
 import dev.payhook.store.ReviewStore;
 import dev.payhook.store.SubscriptionStore;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -59,24 +57,26 @@ public class OrdersController {
      * merchant learns a Paddle transaction id after creating the order), never others.
      */
     @PutMapping("/api/orders/{orderId}")
-    public ResponseEntity<Map<String, Object>> registerOrder(
-            @PathVariable String orderId, @RequestBody OrderRequest body) {
+    @Refuses(status = 409, error = "order_exists_with_different_terms")
+    public ResponseEntity<OrderView> registerOrder(@PathVariable String orderId, @RequestBody OrderRequest body) {
         Order order = validated(orderId, body);
         Checkout checkout = checkout(body);
         if (orders.insertIfAbsent(order, checkout)) {
             return ResponseEntity.status(201).body(view(orders.find(orderId).orElseThrow()));
         }
         Order existing = orders.find(orderId).orElseThrow();
-        return existing.sameTerms(order) && orders.addCheckout(orderId, checkout)
-                ? ResponseEntity.ok(view(existing))
-                : ResponseEntity.status(409).body(Map.of("error", "order_exists_with_different_terms"));
+        if (!existing.sameTerms(order) || !orders.addCheckout(orderId, checkout)) {
+            throw Refusal.conflict("order_exists_with_different_terms");
+        }
+        return ResponseEntity.ok(view(existing));
     }
 
     @GetMapping("/api/orders/{orderId}")
-    public ResponseEntity<Map<String, Object>> getOrder(@PathVariable String orderId) {
-        Optional<Order> order = orders.find(Inputs.identifier(orderId, "order_id"));
-        return order.map(o -> ResponseEntity.ok(view(o)))
-                .orElseGet(() -> ResponseEntity.status(404).body(Map.of("error", "unknown_order")));
+    @Refuses(status = 404, error = "unknown_order")
+    public OrderView getOrder(@PathVariable String orderId) {
+        return orders.find(Inputs.identifier(orderId, "order_id"))
+                .map(this::view)
+                .orElseThrow(() -> Refusal.unknown("unknown_order"));
     }
 
     private static Order validated(String orderId, OrderRequest body) {
@@ -109,37 +109,45 @@ public class OrdersController {
     }
 
     /** The order as {@code GET /api/orders/{id}} shows it, when it is registered. */
-    Optional<Map<String, Object>> view(String orderId) {
+    Optional<OrderView> view(String orderId) {
         return orders.find(orderId).map(this::view);
     }
 
-    private Map<String, Object> view(Order o) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("order_id", o.orderId());
-        v.put("status", o.status().wireName());
-        v.put("version", o.version());
-        v.put("amount_minor", o.amountMinor());
-        v.put("currency", o.currency());
-        v.put("sku", o.sku());
-        v.put("customer_id", o.customerId());
-        orders.checkout(o.orderId()).ifPresent(c -> {
-            v.put("provider", c.provider());
-            v.put("provider_reference", c.reference());
-        });
-        v.put("entitlement", Map.of("status", orders.entitlement(o.orderId()).wireName()));
-        v.put("payments", payments.ofOrder(o.orderId()));
-        v.put("reviews", reviews.ofOrder(o.orderId()));
-        subscriptions.ofOrder(o.orderId()).ifPresent(s -> v.put("subscription", subscription(s)));
-        return v;
-    }
-
-    private static Map<String, Object> subscription(SubscriptionStore.Shown s) {
-        Map<String, Object> v = new LinkedHashMap<>();
-        v.put("provider", s.provider());
-        v.put("provider_subscription_id", s.providerSubscriptionId());
-        v.put("status", s.state().status().wireName());
-        v.put("current_period_end", s.state().currentPeriodEnd());
-        v.put("cancel_at", s.state().cancelAt());
-        return v;
+    private OrderView view(Order o) {
+        String id = o.orderId();
+        return new OrderView(
+                id,
+                o.status(),
+                o.version(),
+                o.amountMinor(),
+                o.currency(),
+                o.sku(),
+                o.customerId(),
+                orders.checkout(id)
+                        .map(c -> new OrderView.OrderCheckout(c.provider(), c.reference()))
+                        .orElse(null),
+                new OrderView.OrderEntitlement(orders.entitlement(id)),
+                payments.ofOrder(id).stream()
+                        .map(p -> new OrderView.OrderPayment(
+                                p.provider(),
+                                p.providerPaymentId(),
+                                p.status(),
+                                p.amountMinor(),
+                                p.currency(),
+                                p.refundedMinor(),
+                                p.occurredAt()))
+                        .toList(),
+                reviews.ofOrder(id).stream()
+                        .map(r -> new OrderView.OrderReview(r.id(), r.kind(), r.status()))
+                        .toList(),
+                subscriptions
+                        .ofOrder(id)
+                        .map(s -> new OrderView.OrderSubscription(
+                                s.provider(),
+                                s.providerSubscriptionId(),
+                                s.state().status(),
+                                s.state().currentPeriodEnd(),
+                                s.state().cancelAt()))
+                        .orElse(null));
     }
 }

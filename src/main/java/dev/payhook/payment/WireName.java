@@ -1,13 +1,16 @@
 package dev.payhook.payment;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
 /**
  * A value Payhook writes to the database, its API and the broker under a fixed name: the enum's
- * name in lower case unless the enum says otherwise. The one place names are mapped both ways.
+ * name in lower case unless the enum says otherwise. The one place names are mapped both ways; an
+ * answer or message holding the constant is written with its wire name.
  */
 public interface WireName {
 
+    @JsonValue
     default String wireName() {
         return ((Enum<?>) this).name().toLowerCase(Locale.ROOT);
     }

@@ -11,9 +11,9 @@ import dev.payhook.provider.NormalizedEvent;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -191,11 +191,34 @@ public class PaymentStore {
                 orderId));
     }
 
-    public List<Map<String, Object>> ofOrder(String orderId) {
-        return jdbc.queryForList(
+    /** A payment as an order's view shows it. */
+    public record Shown(
+            String provider,
+            String providerPaymentId,
+            PaymentStatus status,
+            long amountMinor,
+            String currency,
+            long refundedMinor,
+            Instant occurredAt) {}
+
+    /** The payments of an order (its subscription's renewals too), in the order they were made. */
+    public List<Shown> ofOrder(String orderId) {
+        return jdbc.query(
                 "SELECT provider, provider_payment_id, status, amount_minor, currency, refunded_minor, occurred_at"
                         + " FROM payments WHERE id IN (" + ORDER_PAYMENT_IDS + ")" + MADE,
+                (rs, i) -> new Shown(
+                        rs.getString(1),
+                        rs.getString(2),
+                        WireName.parse(PaymentStatus.class, rs.getString(3)),
+                        rs.getLong(4),
+                        rs.getString(5),
+                        rs.getLong(6),
+                        instant(rs.getTimestamp(7))),
                 orderId,
                 orderId);
+    }
+
+    private static Instant instant(Timestamp at) {
+        return at == null ? null : at.toInstant();
     }
 }

@@ -69,8 +69,17 @@ public class ReviewStore {
         return jdbc.queryForList(SELECT + "WHERE r.id = ?", id);
     }
 
-    public List<Map<String, Object>> ofOrder(String orderId) {
-        return jdbc.queryForList("SELECT id, kind, status FROM reviews WHERE order_id = ? ORDER BY id", orderId);
+    /** A review as an order's view shows it. */
+    public record Shown(long id, ReviewKind kind, Status status) {}
+
+    public List<Shown> ofOrder(String orderId) {
+        return jdbc.query(
+                "SELECT id, kind, status FROM reviews WHERE order_id = ? ORDER BY id",
+                (rs, i) -> new Shown(
+                        rs.getLong(1),
+                        WireName.parse(ReviewKind.class, rs.getString(2)),
+                        WireName.parse(Status.class, rs.getString(3))),
+                orderId);
     }
 
     /** Closes an open review; false when it was not open. */

@@ -108,21 +108,19 @@ public class ApiDocument {
         };
     }
 
+    /** The access filter's and input checks' answers on every operation, and every error answer in the one schema. */
     private static void errors(Operation operation) {
         ERRORS.forEach((status, description) -> {
             if (!operation.getResponses().containsKey(status)) {
-                operation
-                        .getResponses()
-                        .addApiResponse(
-                                status,
-                                new ApiResponse()
-                                        .description(description)
-                                        .content(new Content()
-                                                .addMediaType(
-                                                        "application/json",
-                                                        new MediaType()
-                                                                .schema(new Schema<Object>()
-                                                                        .$ref("#/components/schemas/" + ERROR)))));
+                operation.getResponses().addApiResponse(status, new ApiResponse().description(description));
+            }
+        });
+        operation.getResponses().forEach((status, response) -> {
+            if (status.startsWith("4") || status.startsWith("5")) {
+                response.content(new Content()
+                        .addMediaType(
+                                "application/json",
+                                new MediaType().schema(new Schema<Object>().$ref("#/components/schemas/" + ERROR))));
             }
         });
     }

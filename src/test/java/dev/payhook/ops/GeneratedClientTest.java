@@ -7,7 +7,9 @@ import dev.payhook.client.ApiClient;
 import dev.payhook.client.ApiException;
 import dev.payhook.client.api.DeadLettersApi;
 import dev.payhook.client.api.OrdersApi;
+import dev.payhook.client.model.OrderEntitlement;
 import dev.payhook.client.model.OrderRequest;
+import dev.payhook.client.model.OrderView;
 import dev.payhook.support.Gateway;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;
@@ -56,20 +58,24 @@ class GeneratedClientTest extends GatewayTest {
             return found.get() != null;
         });
 
-        Map<String, Object> registered = orders.registerOrder(
+        OrderView registered = orders.registerOrder(
                 order,
                 new OrderRequest()
                         .amountMinor(2500L)
                         .currency("EUR")
                         .sku("book-1")
                         .customerId("c-1"));
-        assertThat(registered).containsEntry("status", "pending");
+        assertThat(registered.getStatus()).isEqualTo(OrderView.StatusEnum.PENDING);
+        assertThat(registered.getAmountMinor()).isEqualTo(2500L);
 
         Map<String, Object> replayed = deadLetters.replayDeadLetter(
                 UUID.fromString((String) found.get().get("id")));
         assertThat(replayed).containsEntry("status", "replayed");
-        await().atMost(DEADLINE)
-                .until(() -> "paid".equals(orders.getOrder(order).get("status")));
+        await().atMost(DEADLINE).until(() -> orders.getOrder(order).getStatus() == OrderView.StatusEnum.PAID);
+        OrderView paid = orders.getOrder(order);
+        assertThat(paid.getPayments()).hasSize(1);
+        assertThat(paid.getPayments().get(0).getAmountMinor()).isEqualTo(2500L);
+        assertThat(paid.getEntitlement().getStatus()).isEqualTo(OrderEntitlement.StatusEnum.ACTIVE);
 
         ApiException unknown =
                 org.junit.jupiter.api.Assertions.assertThrows(ApiException.class, () -> orders.getOrder(unique("ord")));

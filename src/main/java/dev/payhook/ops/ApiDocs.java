@@ -2,22 +2,26 @@ package dev.payhook.ops;
 
 import dev.payhook.payment.WireName;
 import dev.payhook.provider.Identifiers;
+import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.oas.models.responses.ApiResponse;
 import java.math.BigDecimal;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.springdoc.core.customizers.OperationCustomizer;
 import org.springdoc.core.customizers.ParameterCustomizer;
 import org.springframework.core.MethodParameter;
 import org.springframework.stereotype.Component;
+import org.springframework.web.method.HandlerMethod;
 
 /**
- * The ranges of the API's parameters in the OpenAPI document, taken from the checks {@link Inputs}
- * makes, so that the document says what a request is refused for: page sizes, the names a
- * parameter takes ({@link OneOf}), times and identifiers.
+ * What the OpenAPI document says of the API's inputs and refusals beyond what springdoc reads from
+ * the types: the ranges of the checks {@link Inputs} makes (page sizes, the names a parameter takes
+ * ({@link OneOf}), times and identifiers), and the answers a handler {@link Refuses}.
  */
 @Component
-class ApiParameters implements ParameterCustomizer {
+class ApiDocs implements ParameterCustomizer, OperationCustomizer {
 
     private static final Set<String> TIMES = Set.of("since", "received_from", "received_to");
 
@@ -50,6 +54,17 @@ class ApiParameters implements ParameterCustomizer {
             schema.setMaxLength(Identifiers.MAX_LENGTH);
         }
         return parameter;
+    }
+
+    /** The {@link Refuses} answers of the handler; the document's customizer gives each the error schema. */
+    @Override
+    public Operation customize(Operation operation, HandlerMethod handler) {
+        for (Refuses refusal : handler.getMethod().getAnnotationsByType(Refuses.class)) {
+            operation
+                    .getResponses()
+                    .addApiResponse(String.valueOf(refusal.status()), new ApiResponse().description(refusal.error()));
+        }
+        return operation;
     }
 
     private static Stream<String> wireNames(Class<? extends WireName> type) {
