@@ -8,6 +8,7 @@ import java.time.OffsetDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /** How long ago, as a person reads it on a console page ("3 min", "2 h", "4 d"). */
 final class Ages {
@@ -22,6 +23,15 @@ final class Ages {
                     aged.put("age", since(instant(row.get(column)), clock));
                     return aged;
                 })
+                .toList();
+    }
+
+    /** A row of a console page with how long ago its time was. */
+    record Aged<T>(T row, String age) {}
+
+    static <T> List<Aged<T>> of(List<T> rows, Function<T, Instant> at, Clock clock) {
+        return rows.stream()
+                .map(row -> new Aged<>(row, since(at.apply(row), clock)))
                 .toList();
     }
 

@@ -7,7 +7,9 @@ import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import java.math.BigDecimal;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.springdoc.core.customizers.OperationCustomizer;
 import org.springdoc.core.customizers.ParameterCustomizer;
@@ -59,11 +61,12 @@ class ApiDocs implements ParameterCustomizer, OperationCustomizer {
     /** The {@link Refuses} answers of the handler; the document's customizer gives each the error schema. */
     @Override
     public Operation customize(Operation operation, HandlerMethod handler) {
+        Map<Integer, String> errors = new TreeMap<>();
         for (Refuses refusal : handler.getMethod().getAnnotationsByType(Refuses.class)) {
-            operation
-                    .getResponses()
-                    .addApiResponse(String.valueOf(refusal.status()), new ApiResponse().description(refusal.error()));
+            errors.merge(refusal.status(), refusal.error(), (a, b) -> a + ", " + b);
         }
+        errors.forEach((status, names) ->
+                operation.getResponses().addApiResponse(String.valueOf(status), new ApiResponse().description(names)));
         return operation;
     }
 

@@ -12,7 +12,7 @@ import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 /**
  * The answer to a request the API cannot take: 400 with a machine-readable {@code error} and a
- * {@code detail} in words; 404 or 409 for a {@link Refusal}. The detail names the field, never repeats the value: it may be huge or
+ * {@code detail} in words; 404, 409 or 422 for a {@link Refusal}. The detail names the field, never repeats the value: it may be huge or
  * hold anything.
  */
 @RestControllerAdvice(basePackageClasses = ApiErrors.class)
@@ -20,7 +20,7 @@ public class ApiErrors {
 
     @ExceptionHandler(Refusal.class)
     ResponseEntity<ApiError> refused(Refusal e) {
-        return ResponseEntity.status(e.status()).body(ApiError.of(e.getMessage()));
+        return ResponseEntity.status(e.status()).body(e.answer());
     }
 
     @ExceptionHandler(InvalidInput.class)

@@ -45,11 +45,11 @@ public class ConsoleDeadLetters {
     @GetMapping("/ops/console/dead-letters")
     public String list(DeadLetterQuery query, @RequestParam(required = false) UUID after, Model model) {
         DeadLetterFilter filter = query.filter(DeadLetterStore.Status.OPEN);
-        List<Map<String, Object>> rows = deadLetters.list(filter, after, PAGE + 1);
-        List<Map<String, Object>> page = rows.subList(0, Math.min(PAGE, rows.size()));
+        List<DeadLetterStore.Row> rows = deadLetters.list(filter, after, PAGE + 1);
+        List<DeadLetterStore.Row> page = rows.subList(0, Math.min(PAGE, rows.size()));
         Map<String, Integer> counts = deadLetters.countByReason(filter);
-        model.addAttribute("deadLetters", Ages.of(page, "created_at", clock));
-        model.addAttribute("next", rows.size() > PAGE ? page.get(PAGE - 1).get("id") : null);
+        model.addAttribute("deadLetters", Ages.of(page, DeadLetterStore.Row::createdAt, clock));
+        model.addAttribute("next", rows.size() > PAGE ? page.get(PAGE - 1).id() : null);
         model.addAttribute("counts", counts);
         model.addAttribute(
                 "total", counts.values().stream().mapToInt(Integer::intValue).sum());

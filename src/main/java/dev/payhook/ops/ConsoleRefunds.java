@@ -2,11 +2,9 @@ package dev.payhook.ops;
 
 import dev.payhook.payment.RefundStatus;
 import dev.payhook.payment.WireName;
-import dev.payhook.provider.Money;
 import dev.payhook.store.RefundStore;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
@@ -35,11 +33,12 @@ public class ConsoleRefunds {
                 "statuses",
                 Stream.of(RefundStatus.values()).map(WireName::wireName).toList());
         try {
-            List<Map<String, Object>> rows =
-                    Ages.of(store.list(Inputs.status(status, RefundStatus.class), 200), "created_at", clock);
-            rows.forEach(r -> r.put("amount", Money.forPeople(((Number) r.get("amount_minor")).longValue(), (String)
-                    r.get("currency"))));
-            model.addAttribute("refunds", rows);
+            model.addAttribute(
+                    "refunds",
+                    Ages.of(
+                            store.list(Inputs.status(status, RefundStatus.class), 200),
+                            RefundStore.Shown::createdAt,
+                            clock));
         } catch (InvalidInput e) {
             model.addAttribute("refunds", List.of());
             model.addAttribute("message", e.getMessage());

@@ -44,7 +44,7 @@ public class ConsoleRefused {
                                     Inputs.optionalIdentifier(Inputs.blankless(reason), "reason"),
                                     RefusedController.since(since),
                                     200),
-                            "received_at",
+                            RefusedRequestStore.Row::receivedAt,
                             clock));
         } catch (InvalidInput e) {
             model.addAttribute("refused", List.of());

@@ -1,19 +1,19 @@
 package dev.payhook.ops;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.payhook.payment.DeadLetterReason;
 import dev.payhook.store.DeadLetterFilter;
 import dev.payhook.store.DeadLetterStore;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.Base64;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.UUID;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -36,9 +36,9 @@ class DeadLetterExport {
     }
 
     void write(DeadLetterFilter filter, OutputStream out) {
-        readOnly.executeWithoutResult(s -> deadLetters.export(filter, rs -> {
+        readOnly.executeWithoutResult(s -> deadLetters.export(filter, exported -> {
             try {
-                out.write(JSON.writeValueAsBytes(line(rs)));
+                out.write(JSON.writeValueAsBytes(Line.of(exported)));
                 out.write('\n');
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -46,25 +46,36 @@ class DeadLetterExport {
         }));
     }
 
-    private static Map<String, Object> line(ResultSet rs) throws SQLException {
-        Map<String, Object> line = new LinkedHashMap<>();
-        line.put("id", rs.getString("id"));
-        line.put("receipt_id", rs.getString("receipt_id"));
-        line.put("provider", rs.getString("provider"));
-        line.put("event_id", rs.getString("event_id"));
-        line.put("event_type", rs.getString("event_type"));
-        line.put("reason", rs.getString("reason"));
-        line.put("detail", rs.getString("detail"));
-        line.put("status", rs.getString("status"));
-        line.put("received_at", instant(rs.getTimestamp("received_at")));
-        line.put("created_at", instant(rs.getTimestamp("created_at")));
-        line.put("headers", JSON.readTree(rs.getString("headers")));
-        byte[] body = rs.getBytes("body");
-        line.put("body_base64", body == null ? null : Base64.getEncoder().encodeToString(body));
-        return line;
-    }
+    /** A line of the export: the dead letter, its receipt's kept headers and its raw body, byte for byte. */
+    record Line(
+            UUID id,
+            @JsonProperty("receipt_id") UUID receiptId,
+            String provider,
+            @JsonProperty("event_id") String eventId,
+            @JsonProperty("event_type") String eventType,
+            DeadLetterReason reason,
+            String detail,
+            DeadLetterStore.Status status,
+            @JsonProperty("received_at") Instant receivedAt,
+            @JsonProperty("created_at") Instant createdAt,
+            JsonNode headers,
+            @JsonProperty("body_base64") String bodyBase64) {
 
-    private static String instant(Timestamp at) {
-        return at == null ? null : at.toInstant().toString();
+        static Line of(DeadLetterStore.Exported e) {
+            DeadLetterStore.Row r = e.row();
+            return new Line(
+                    r.id(),
+                    r.receiptId(),
+                    r.provider(),
+                    r.eventId(),
+                    r.eventType(),
+                    r.reason(),
+                    r.detail(),
+                    r.status(),
+                    r.receivedAt(),
+                    r.createdAt(),
+                    e.headers() == null ? null : JSON.readTree(e.headers()),
+                    e.body() == null ? null : Base64.getEncoder().encodeToString(e.body()));
+        }
     }
 }

@@ -4,7 +4,6 @@ import dev.payhook.processing.Replayer;
 import dev.payhook.store.DeadLetterFilter;
 import dev.payhook.store.DeadLetterStore;
 import jakarta.servlet.http.HttpServletRequest;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -41,27 +40,26 @@ public class DeadLettersController {
 
     /** Open ones by default ({@code status=all} for every one), oldest first; the next page starts {@code after} the last id. */
     @GetMapping("/ops/dead-letters")
-    public List<Map<String, Object>> listDeadLetters(
+    public List<DeadLetterView> listDeadLetters(
             @RequestParam(defaultValue = "open") @OneOf(value = DeadLetterStore.Status.class, also = "all")
                     String status,
             @ParameterObject DeadLetterQuery query,
             @RequestParam(required = false) UUID after,
             @RequestParam(defaultValue = "100") int limit) {
-        return deadLetters.list(filter(query, status), after, Inputs.limit(limit));
+        return deadLetters.list(filter(query, status), after, Inputs.limit(limit)).stream()
+                .map(DeadLetterView::of)
+                .toList();
     }
 
     /** How many the filter names, in all and by reason. */
     @GetMapping("/ops/dead-letters/counts")
-    public Map<String, Object> countDeadLetters(
+    public DeadLetterView.DeadLetterCounts countDeadLetters(
             @RequestParam(defaultValue = "open") @OneOf(value = DeadLetterStore.Status.class, also = "all")
                     String status,
             @ParameterObject DeadLetterQuery query) {
         Map<String, Integer> byReason = deadLetters.countByReason(filter(query, status));
-        Map<String, Object> counts = new LinkedHashMap<>();
-        counts.put(
-                "total", byReason.values().stream().mapToInt(Integer::intValue).sum());
-        counts.put("by_reason", byReason);
-        return counts;
+        return new DeadLetterView.DeadLetterCounts(
+                byReason.values().stream().mapToInt(Integer::intValue).sum(), byReason);
     }
 
     /** The filter's result as NDJSON, a dead letter a line, with its receipt's raw body. */
@@ -78,25 +76,31 @@ public class DeadLettersController {
     }
 
     @PostMapping("/ops/dead-letters/{id}/replay")
-    public ResponseEntity<Map<String, Object>> replayDeadLetter(@PathVariable UUID id, HttpServletRequest request) {
-        return answer(id, replayer.replay(id, Actor.of(request)), 202, "replayed");
+    @Refuses(status = 404, error = "unknown_dead_letter")
+    @Refuses(status = 409, error = "dead_letter_not_open")
+    public ResponseEntity<DeadLetterView.DeadLetterClosed> replayDeadLetter(
+            @PathVariable UUID id, HttpServletRequest request) {
+        return answer(id, replayer.replay(id, Actor.of(request)), 202, DeadLetterStore.Status.REPLAYED);
     }
 
     @DeleteMapping("/ops/dead-letters/{id}")
-    public ResponseEntity<Map<String, Object>> discardDeadLetter(@PathVariable UUID id, HttpServletRequest request) {
-        return answer(id, replayer.discard(id, Actor.of(request)), 200, "discarded");
+    @Refuses(status = 404, error = "unknown_dead_letter")
+    @Refuses(status = 409, error = "dead_letter_not_open")
+    public ResponseEntity<DeadLetterView.DeadLetterClosed> discardDeadLetter(
+            @PathVariable UUID id, HttpServletRequest request) {
+        return answer(id, replayer.discard(id, Actor.of(request)), 200, DeadLetterStore.Status.DISCARDED);
     }
 
     /** Every open dead letter the body's filter names goes back through processing. */
     @PostMapping("/ops/dead-letters/replay")
-    public ResponseEntity<Map<String, Object>> replayDeadLetters(
+    public ResponseEntity<DeadLetterView.DeadLetterBatch> replayDeadLetters(
             @RequestBody DeadLetterQuery body, HttpServletRequest request) {
         return batch(replayer.replayAll(body.filter(DeadLetterStore.Status.OPEN), Actor.of(request)));
     }
 
     /** Every open dead letter the body's filter names is closed; the receipts keep the evidence. */
     @PostMapping("/ops/dead-letters/discard")
-    public ResponseEntity<Map<String, Object>> discardDeadLetters(
+    public ResponseEntity<DeadLetterView.DeadLetterBatch> discardDeadLetters(
             @RequestBody DeadLetterQuery body, HttpServletRequest request) {
         return batch(replayer.discardAll(body.filter(DeadLetterStore.Status.OPEN), Actor.of(request)));
     }
@@ -105,16 +109,16 @@ public class DeadLettersController {
         return query.filter(Inputs.status(status, DeadLetterStore.Status.class));
     }
 
-    private static ResponseEntity<Map<String, Object>> batch(Replayer.Batch batch) {
-        return ResponseEntity.status(202).body(Map.of("batch_id", batch.id(), "count", batch.count()));
+    private static ResponseEntity<DeadLetterView.DeadLetterBatch> batch(Replayer.Batch batch) {
+        return ResponseEntity.status(202).body(new DeadLetterView.DeadLetterBatch(batch.id(), batch.count()));
     }
 
-    private static ResponseEntity<Map<String, Object>> answer(
-            UUID id, Replayer.Result result, int status, String done) {
+    private static ResponseEntity<DeadLetterView.DeadLetterClosed> answer(
+            UUID id, Replayer.Result result, int status, DeadLetterStore.Status done) {
         return switch (result) {
-            case DONE -> ResponseEntity.status(status).body(Map.of("id", id, "status", done));
-            case UNKNOWN -> ResponseEntity.status(404).body(Map.of("error", "unknown_dead_letter"));
-            case NOT_OPEN -> ResponseEntity.status(409).body(Map.of("error", "dead_letter_not_open"));
+            case DONE -> ResponseEntity.status(status).body(new DeadLetterView.DeadLetterClosed(id, done));
+            case UNKNOWN -> throw Refusal.unknown("unknown_dead_letter");
+            case NOT_OPEN -> throw Refusal.conflict("dead_letter_not_open");
         };
     }
 }

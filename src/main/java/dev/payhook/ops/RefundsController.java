@@ -8,9 +8,7 @@ import dev.payhook.refund.RefundRequests;
 import dev.payhook.refund.RefundRequests.Outcome;
 import dev.payhook.store.RefundStore;
 import jakarta.servlet.http.HttpServletRequest;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -46,7 +44,12 @@ public class RefundsController {
     }
 
     @PostMapping("/ops/refunds")
-    public ResponseEntity<Object> requestRefund(@RequestBody RefundBody body, HttpServletRequest request) {
+    @Refuses(status = 404, error = "not_found")
+    @Refuses(status = 409, error = "amount_exceeds_refundable")
+    @Refuses(status = 409, error = "currency_mismatch")
+    @Refuses(status = 409, error = "payment_not_refundable")
+    @Refuses(status = 422, error = "refund_unsupported")
+    public ResponseEntity<RefundView> requestRefund(@RequestBody RefundBody body, HttpServletRequest request) {
         Inputs.identifier(body.provider(), "provider");
         Inputs.identifier(body.providerPaymentId(), "provider_payment_id");
         if (body.amountMinor() == null || body.amountMinor() < 1) {
@@ -76,7 +79,13 @@ public class RefundsController {
 
     /** The refund a double payment's review offers; asking again gives the same request back (200). */
     @PostMapping("/ops/reviews/{id}/refund")
-    public ResponseEntity<Object> refundReview(
+    @Refuses(status = 404, error = "not_found")
+    @Refuses(status = 409, error = "not_a_double_payment")
+    @Refuses(status = 409, error = "review_not_open")
+    @Refuses(status = 409, error = "amount_exceeds_refundable")
+    @Refuses(status = 409, error = "payment_not_refundable")
+    @Refuses(status = 422, error = "refund_unsupported")
+    public ResponseEntity<RefundView> refundReview(
             @PathVariable long id, @RequestBody(required = false) ReviewRefundBody body, HttpServletRequest request) {
         String note = body == null ? null : Inputs.text(body.note(), "note", 2000);
         return answer(requests.forReview(id, note, Actor.of(request)));
@@ -84,41 +93,38 @@ public class RefundsController {
 
     /** Newest first; {@code status=all} (the default) for every one. */
     @GetMapping("/ops/refunds")
-    public List<Map<String, Object>> listRefundRequests(
+    public List<RefundView> listRefundRequests(
             @RequestParam(defaultValue = "all") @OneOf(value = RefundStatus.class, also = "all") String status,
             @RequestParam(defaultValue = "100") int limit) {
-        return store.list(Inputs.status(status, RefundStatus.class), Inputs.limit(limit));
+        return store.list(Inputs.status(status, RefundStatus.class), Inputs.limit(limit)).stream()
+                .map(RefundView::of)
+                .toList();
     }
 
     @GetMapping("/ops/refunds/{id}")
-    public ResponseEntity<Object> getRefundRequest(@PathVariable UUID id) {
-        List<Map<String, Object>> found = store.view(id);
-        return found.isEmpty()
-                ? ResponseEntity.status(404).body(Map.of("error", "unknown_refund_request"))
-                : ResponseEntity.ok(found.get(0));
+    @Refuses(status = 404, error = "unknown_refund_request")
+    public RefundView getRefundRequest(@PathVariable UUID id) {
+        return store.view(id).map(RefundView::of).orElseThrow(() -> Refusal.unknown("unknown_refund_request"));
     }
 
-    private ResponseEntity<Object> answer(Outcome outcome) {
+    private ResponseEntity<RefundView> answer(Outcome outcome) {
         if (outcome instanceof RefundRequests.Created c) {
-            return ResponseEntity.status(202).body(store.view(c.request().id()).get(0));
+            return ResponseEntity.status(202).body(view(c.request().id()));
         }
         if (outcome instanceof RefundRequests.Existing e) {
-            return ResponseEntity.ok(store.view(e.request().id()).get(0));
+            return ResponseEntity.ok(view(e.request().id()));
         }
         if (outcome instanceof RefundRequests.Unsupported u) {
-            return error(422, "refund_unsupported", u.reason());
+            throw Refusal.unprocessable("refund_unsupported", u.reason());
         }
         if (outcome instanceof RefundRequests.NotFound n) {
-            return error(404, "not_found", n.what());
+            throw Refusal.unknown("not_found", n.what());
         }
         RefundRequests.Conflict c = (RefundRequests.Conflict) outcome;
-        return error(409, c.error(), c.detail());
+        throw Refusal.conflict(c.error(), c.detail());
     }
 
-    private static ResponseEntity<Object> error(int status, String error, String detail) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("error", error);
-        body.put("detail", detail);
-        return ResponseEntity.status(status).body(body);
+    private RefundView view(UUID id) {
+        return RefundView.of(store.view(id).orElseThrow());
     }
 }

@@ -4,8 +4,6 @@ import dev.payhook.store.OpsActionStore;
 import dev.payhook.store.ReviewStore;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
-import java.util.Map;
-import org.springframework.http.ResponseEntity;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -30,21 +28,25 @@ public class ReviewsController {
 
     /** Open ones by default; {@code status=all} for every one. */
     @GetMapping("/ops/reviews")
-    public List<Map<String, Object>> listReviews(
+    public List<ReviewView> listReviews(
             @RequestParam(defaultValue = "open") @OneOf(value = ReviewStore.Status.class, also = "all") String status,
             @RequestParam(defaultValue = "100") int limit) {
-        return reviews.list(Inputs.status(status, ReviewStore.Status.class), Inputs.limit(limit));
+        return reviews.list(Inputs.status(status, ReviewStore.Status.class), Inputs.limit(limit)).stream()
+                .map(ReviewView::of)
+                .toList();
     }
 
     /** Closes the review; what was done about it is the caller's note. Payhook changes nothing else. */
     @PostMapping("/ops/reviews/{id}/resolve")
     @Transactional
-    public ResponseEntity<Object> resolveReview(
+    @Refuses(status = 404, error = "unknown_review")
+    @Refuses(status = 409, error = "review_not_open")
+    public ReviewView resolveReview(
             @PathVariable long id, @RequestBody(required = false) Resolution body, HttpServletRequest request) {
         return switch (resolve(id, body == null ? null : body.note(), Actor.of(request))) {
-            case DONE -> ResponseEntity.ok(reviews.find(id).get(0));
-            case UNKNOWN -> ResponseEntity.status(404).body(Map.of("error", "unknown_review"));
-            case NOT_OPEN -> ResponseEntity.status(409).body(Map.of("error", "review_not_open"));
+            case DONE -> ReviewView.of(reviews.find(id).orElseThrow());
+            case UNKNOWN -> throw Refusal.unknown("unknown_review");
+            case NOT_OPEN -> throw Refusal.conflict("review_not_open");
         };
     }
 

@@ -4,12 +4,14 @@ import dev.payhook.payment.DeadLetterReason;
 import dev.payhook.payment.WireName;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.stereotype.Component;
@@ -59,15 +61,15 @@ public class DeadLetterStore {
      * A page of those {@code filter} names, oldest first: the first {@code limit} after the dead
      * letter {@code after} (null: from the start), so a list is read to its end page by page.
      */
-    public List<Map<String, Object>> list(DeadLetterFilter filter, UUID after, int limit) {
+    public List<Row> list(DeadLetterFilter filter, UUID after, int limit) {
         List<Object> args = new ArrayList<>(filter.arguments());
         args.add(after);
         args.add(after);
         args.add(limit);
-        return jdbc.queryForList(COLUMNS + FROM + DeadLetterFilter.WHERE + """
+        return jdbc.query(COLUMNS + FROM + DeadLetterFilter.WHERE + """
                   AND (CAST(? AS uuid) IS NULL
                        OR (d.created_at, d.id) > (SELECT created_at, id FROM dead_letters WHERE id = ?))
-                ORDER BY d.created_at, d.id LIMIT ?""", args.toArray());
+                ORDER BY d.created_at, d.id LIMIT ?""", (rs, i) -> row(rs), args.toArray());
     }
 
     /** How many {@code filter} names, by reason, the most frequent first. */
@@ -93,22 +95,61 @@ public class DeadLetterStore {
      * Each dead letter {@code filter} names with its receipt's raw body and headers (null once the
      * retention dropped them), oldest first, one at a time: an export never holds them all.
      */
-    public void export(DeadLetterFilter filter, RowCallbackHandler each) {
+    public void export(DeadLetterFilter filter, Consumer<Exported> each) {
         JdbcTemplate streaming = new JdbcTemplate(jdbc.getDataSource());
         streaming.setFetchSize(100);
         streaming.query(
                 COLUMNS + ", r.body, r.headers::text AS headers " + FROM + DeadLetterFilter.WHERE
                         + "ORDER BY d.created_at, d.id",
-                each,
+                (RowCallbackHandler)
+                        rs -> each.accept(new Exported(row(rs), rs.getString("headers"), rs.getBytes("body"))),
                 filter.arguments().toArray());
     }
 
     /** The dead letter as {@link #list} shows it, while it is still open. */
-    public Optional<Map<String, Object>> open(UUID id) {
+    public Optional<Row> open(UUID id) {
         return jdbc
-                .queryForList(COLUMNS + FROM + "WHERE d.id = ? AND d.status = ?", id, Status.OPEN.wireName())
+                .query(
+                        COLUMNS + FROM + "WHERE d.id = ? AND d.status = ?",
+                        (rs, i) -> row(rs),
+                        id,
+                        Status.OPEN.wireName())
                 .stream()
                 .findFirst();
+    }
+
+    /** A dead letter as ops read it, with its receipt's time. */
+    public record Row(
+            UUID id,
+            String provider,
+            String eventId,
+            String eventType,
+            DeadLetterReason reason,
+            String detail,
+            Status status,
+            UUID receiptId,
+            Instant receivedAt,
+            Instant createdAt,
+            Instant closedAt,
+            String closedBy) {}
+
+    /** A dead letter with its receipt's kept headers (JSON) and raw body, null once the retention dropped them. */
+    public record Exported(Row row, String headers, byte[] body) {}
+
+    private static Row row(ResultSet rs) throws SQLException {
+        return new Row(
+                rs.getObject("id", UUID.class),
+                rs.getString("provider"),
+                rs.getString("event_id"),
+                rs.getString("event_type"),
+                WireName.parse(DeadLetterReason.class, rs.getString("reason")),
+                rs.getString("detail"),
+                WireName.parse(Status.class, rs.getString("status")),
+                rs.getObject("receipt_id", UUID.class),
+                Times.instant(rs, "received_at"),
+                Times.instant(rs, "created_at"),
+                Times.instant(rs, "closed_at"),
+                rs.getString("closed_by"));
     }
 
     /** The dead letter, locked until the end of the transaction. */

@@ -213,12 +213,8 @@ public class PaymentStore {
                         rs.getLong(4),
                         rs.getString(5),
                         rs.getLong(6),
-                        instant(rs.getTimestamp(7))),
+                        Times.instant(rs, 7)),
                 orderId,
                 orderId);
-    }
-
-    private static Instant instant(Timestamp at) {
-        return at == null ? null : at.toInstant();
     }
 }

@@ -8,9 +8,9 @@ import dev.payhook.payment.WireName;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -222,17 +222,58 @@ public class RefundStore {
     }
 
     /** {@code status} null: every request; newest first. */
-    public List<Map<String, Object>> list(RefundStatus status, int limit) {
+    public List<Shown> list(RefundStatus status, int limit) {
         String name = status == null ? null : status.wireName();
-        return jdbc.queryForList(
+        return jdbc.query(
                 VIEW + "WHERE CAST(? AS text) IS NULL OR r.status = ? ORDER BY r.created_at DESC LIMIT ?",
+                (rs, i) -> shown(rs),
                 name,
                 name,
                 limit);
     }
 
-    public List<Map<String, Object>> view(UUID id) {
-        return jdbc.queryForList(VIEW + "WHERE r.id = ?", id);
+    public Optional<Shown> view(UUID id) {
+        return jdbc.query(VIEW + "WHERE r.id = ?", (rs, i) -> shown(rs), id).stream()
+                .findFirst();
+    }
+
+    /** A refund request as ops read it. */
+    public record Shown(
+            UUID id,
+            String provider,
+            String providerPaymentId,
+            String orderId,
+            Long reviewId,
+            long amountMinor,
+            String currency,
+            String reason,
+            String note,
+            RefundStatus status,
+            String providerRefundId,
+            int attempts,
+            String error,
+            String requestedBy,
+            Instant createdAt,
+            Instant updatedAt) {}
+
+    private static Shown shown(ResultSet rs) throws SQLException {
+        return new Shown(
+                rs.getObject("id", UUID.class),
+                rs.getString("provider"),
+                rs.getString("provider_payment_id"),
+                rs.getString("order_id"),
+                rs.getObject("review_id", Long.class),
+                rs.getLong("amount_minor"),
+                rs.getString("currency").trim(),
+                rs.getString("reason"),
+                rs.getString("note"),
+                WireName.parse(RefundStatus.class, rs.getString("status")),
+                rs.getString("provider_refund_id"),
+                rs.getInt("attempts"),
+                rs.getString("error"),
+                rs.getString("requested_by"),
+                Times.instant(rs, "created_at"),
+                Times.instant(rs, "updated_at"));
     }
 
     private Optional<RefundRequest> one(String where, Object... args) {

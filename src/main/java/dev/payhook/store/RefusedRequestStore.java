@@ -3,6 +3,8 @@ package dev.payhook.store;
 import dev.payhook.provider.RefusedRequest;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Arrays;
@@ -85,24 +87,49 @@ public class RefusedRequestStore {
     }
 
     /** Newest first; each filter optional. The body is {@link #find}'s. */
-    public List<Map<String, Object>> list(String provider, String reason, Instant since, int limit) {
+    public List<Row> list(String provider, String reason, Instant since, int limit) {
         Timestamp from = since == null ? null : Timestamp.from(since);
-        return jdbc.queryForList("""
+        return jdbc.query("""
                 SELECT id, provider, received_at, source_ip, reason, body_length,
                        encode(body_sha256, 'hex') AS body_sha256
                 FROM refused_requests
                 WHERE (CAST(? AS text) IS NULL OR provider = ?)
                   AND (CAST(? AS text) IS NULL OR reason = ?)
                   AND (CAST(? AS timestamptz) IS NULL OR received_at >= ?)
-                ORDER BY received_at DESC, id LIMIT ?""", provider, provider, reason, reason, from, from, limit);
+                ORDER BY received_at DESC, id LIMIT ?""", (rs, i) -> row(rs), provider, provider, reason, reason, from, from, limit);
+    }
+
+    /** A refused request as ops list them: what came, from where, why refused, and the body's size and digest. */
+    public record Row(
+            UUID id,
+            String provider,
+            Instant receivedAt,
+            String sourceIp,
+            String reason,
+            Integer bodyLength,
+            String bodySha256) {}
+
+    /** One refused request with its kept headers (JSON text) and the body bytes kept. */
+    public record Kept(Row row, String headers, byte[] body) {}
+
+    private static Row row(ResultSet rs) throws SQLException {
+        return new Row(
+                rs.getObject("id", UUID.class),
+                rs.getString("provider"),
+                Times.instant(rs, "received_at"),
+                rs.getString("source_ip"),
+                rs.getString("reason"),
+                rs.getObject("body_length", Integer.class),
+                rs.getString("body_sha256"));
     }
 
     /** One refused request with its headers (JSON text) and the body bytes kept. */
-    public Optional<Map<String, Object>> find(UUID id) {
-        return jdbc.queryForList("""
+    public Optional<Kept> find(UUID id) {
+        return jdbc.query("""
                         SELECT id, provider, received_at, source_ip, reason, headers::text AS headers, body,
                                body_length, encode(body_sha256, 'hex') AS body_sha256
-                        FROM refused_requests WHERE id = ?""", id).stream().findFirst();
+                        FROM refused_requests WHERE id = ?""", (rs, i) -> new Kept(row(rs), rs.getString("headers"), rs.getBytes("body")), id).stream()
+                .findFirst();
     }
 
     /** Drops up to {@code batch} rows received before {@code cutoff}; how many. */

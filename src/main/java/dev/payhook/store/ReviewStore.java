@@ -2,8 +2,10 @@ package dev.payhook.store;
 
 import dev.payhook.payment.ReviewKind;
 import dev.payhook.payment.WireName;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -53,10 +55,45 @@ public class ReviewStore {
     }
 
     /** {@code status} null: every review. */
-    public List<Map<String, Object>> list(Status status, int limit) {
+    public List<Row> list(Status status, int limit) {
         String name = status == null ? null : status.wireName();
-        return jdbc.queryForList(
-                SELECT + "WHERE CAST(? AS text) IS NULL OR r.status = ? ORDER BY r.id LIMIT ?", name, name, limit);
+        return jdbc.query(
+                SELECT + "WHERE CAST(? AS text) IS NULL OR r.status = ? ORDER BY r.id LIMIT ?",
+                (rs, i) -> row(rs),
+                name,
+                name,
+                limit);
+    }
+
+    /** A review as ops read it, with the payment it is about when it names one. */
+    public record Row(
+            long id,
+            ReviewKind kind,
+            Status status,
+            String orderId,
+            String provider,
+            String providerPaymentId,
+            String subject,
+            String detail,
+            Instant createdAt,
+            Instant resolvedAt,
+            String resolvedBy,
+            String note) {}
+
+    private static Row row(ResultSet rs) throws SQLException {
+        return new Row(
+                rs.getLong("id"),
+                WireName.parse(ReviewKind.class, rs.getString("kind")),
+                WireName.parse(Status.class, rs.getString("status")),
+                rs.getString("order_id"),
+                rs.getString("provider"),
+                rs.getString("provider_payment_id"),
+                rs.getString("subject"),
+                rs.getString("detail"),
+                Times.instant(rs, "created_at"),
+                Times.instant(rs, "resolved_at"),
+                rs.getString("resolved_by"),
+                rs.getString("note"));
     }
 
     public int count(Status status) {
@@ -65,8 +102,9 @@ public class ReviewStore {
         return n == null ? 0 : n;
     }
 
-    public List<Map<String, Object>> find(long id) {
-        return jdbc.queryForList(SELECT + "WHERE r.id = ?", id);
+    public Optional<Row> find(long id) {
+        return jdbc.query(SELECT + "WHERE r.id = ?", (rs, i) -> row(rs), id).stream()
+                .findFirst();
     }
 
     /** A review as an order's view shows it. */

@@ -18,10 +18,12 @@ import java.util.List;
 import java.util.Map;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springdoc.core.customizers.OperationCustomizer;
+import org.springdoc.core.utils.SpringDocUtils;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.info.BuildProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The OpenAPI document of the order API and the ops API ({@code GET /ops/openapi}, and
@@ -32,6 +34,11 @@ import org.springframework.context.annotation.Configuration;
  */
 @Configuration
 public class ApiDocument {
+
+    static {
+        // a JSON value kept as it came (a request's headers): any object, not Jackson's node type
+        SpringDocUtils.getConfig().replaceWithSchema(JsonNode.class, new ObjectSchema());
+    }
 
     static final String BEARER = "opsToken";
     static final String ERROR = "Error";

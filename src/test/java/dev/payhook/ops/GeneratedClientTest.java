@@ -7,6 +7,8 @@ import dev.payhook.client.ApiClient;
 import dev.payhook.client.ApiException;
 import dev.payhook.client.api.DeadLettersApi;
 import dev.payhook.client.api.OrdersApi;
+import dev.payhook.client.model.DeadLetterClosed;
+import dev.payhook.client.model.DeadLetterView;
 import dev.payhook.client.model.OrderEntitlement;
 import dev.payhook.client.model.OrderRequest;
 import dev.payhook.client.model.OrderView;
@@ -15,8 +17,6 @@ import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,12 +47,12 @@ class GeneratedClientTest extends GatewayTest {
         gateway.deliver(
                 TestProvider.STRIPE, event, TestProvider.STRIPE.payment(event, unique("pi"), order, 2500, "EUR", sent));
 
-        AtomicReference<Map<String, Object>> found = new AtomicReference<>();
+        AtomicReference<DeadLetterView> found = new AtomicReference<>();
         await().atMost(DEADLINE).until(() -> {
-            List<Map<String, Object>> open =
+            List<DeadLetterView> open =
                     deadLetters.listDeadLetters("open", "unknown_order", "stripe", null, null, null, null, 1000);
             open.stream()
-                    .filter(letter -> event.equals(letter.get("event_id")))
+                    .filter(letter -> event.equals(letter.getEventId()))
                     .findFirst()
                     .ifPresent(found::set);
             return found.get() != null;
@@ -68,9 +68,9 @@ class GeneratedClientTest extends GatewayTest {
         assertThat(registered.getStatus()).isEqualTo(OrderView.StatusEnum.PENDING);
         assertThat(registered.getAmountMinor()).isEqualTo(2500L);
 
-        Map<String, Object> replayed = deadLetters.replayDeadLetter(
-                UUID.fromString((String) found.get().get("id")));
-        assertThat(replayed).containsEntry("status", "replayed");
+        DeadLetterClosed replayed = deadLetters.replayDeadLetter(found.get().getId());
+        assertThat(found.get().getReason()).isEqualTo(DeadLetterView.ReasonEnum.UNKNOWN_ORDER);
+        assertThat(replayed.getStatus()).isEqualTo(DeadLetterClosed.StatusEnum.REPLAYED);
         await().atMost(DEADLINE).until(() -> orders.getOrder(order).getStatus() == OrderView.StatusEnum.PAID);
         OrderView paid = orders.getOrder(order);
         assertThat(paid.getPayments()).hasSize(1);
