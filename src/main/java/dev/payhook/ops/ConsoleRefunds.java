@@ -2,7 +2,7 @@ package dev.payhook.ops;
 
 import dev.payhook.payment.RefundStatus;
 import dev.payhook.payment.WireName;
-import dev.payhook.store.RefundStore;
+import dev.payhook.store.RefundRequestReads;
 import java.time.Clock;
 import java.util.List;
 import java.util.stream.Stream;
@@ -18,10 +18,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 @Controller
 public class ConsoleRefunds {
 
-    private final RefundStore store;
+    private final RefundRequestReads store;
     private final Clock clock;
 
-    public ConsoleRefunds(RefundStore store, Clock clock) {
+    public ConsoleRefunds(RefundRequestReads store, Clock clock) {
         this.store = store;
         this.clock = clock;
     }
@@ -37,7 +37,7 @@ public class ConsoleRefunds {
                     "refunds",
                     Ages.of(
                             store.list(Inputs.status(status, RefundStatus.class), 200),
-                            RefundStore.Shown::createdAt,
+                            RefundRequestReads.Shown::createdAt,
                             clock));
         } catch (InvalidInput e) {
             model.addAttribute("refunds", List.of());

@@ -2,7 +2,6 @@ package dev.payhook.ops;
 
 import dev.payhook.processing.InboundQueue;
 import java.util.List;
-import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -18,7 +17,7 @@ public class InboundController {
     }
 
     @GetMapping("/ops/inbound")
-    public List<Map<String, Object>> listInbound(@RequestParam(defaultValue = "100") int limit) {
-        return inbound.browse(Inputs.limit(limit));
+    public List<InboundView> listInbound(@RequestParam(defaultValue = "100") int limit) {
+        return inbound.browse(Inputs.limit(limit)).stream().map(InboundView::of).toList();
     }
 }

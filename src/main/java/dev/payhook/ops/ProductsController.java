@@ -5,7 +5,6 @@ import dev.payhook.store.OpsActionStore;
 import dev.payhook.store.ProductStore;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
-import java.util.Map;
 import org.springframework.http.ResponseEntity;
 import org.springframework.transaction.annotation.Transactional;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -31,20 +30,21 @@ public class ProductsController {
     }
 
     @GetMapping("/ops/products")
-    public List<Map<String, Object>> listProducts() {
-        return products.all();
+    public List<ProductView> listProducts() {
+        return products.all().stream().map(ProductView::of).toList();
     }
 
     /** 201 when the reference is new, 200 when its mapping was set again or changed. */
     @PutMapping("/ops/products/{provider}/{ref}")
     @Transactional
-    public ResponseEntity<Map<String, Object>> mapProduct(
+    @Refuses(status = 404, error = "unknown_provider")
+    public ResponseEntity<ProductView> mapProduct(
             @PathVariable String provider,
             @PathVariable String ref,
             @RequestBody(required = false) Mapping body,
             HttpServletRequest request) {
         if (!providers.isConfigured(provider)) {
-            return ResponseEntity.status(404).body(Map.of("error", "unknown_provider"));
+            throw Refusal.unknown("unknown_provider");
         }
         Inputs.identifier(ref, "ref");
         if (body == null) {
@@ -53,7 +53,6 @@ public class ProductsController {
         Inputs.identifier(body.sku(), "sku");
         boolean created = products.put(provider, ref, body.sku());
         actions.record(Actor.of(request), "map_product", provider + ":" + ref, null, "sku " + body.sku());
-        return ResponseEntity.status(created ? 201 : 200)
-                .body(Map.of("provider", provider, "ref", ref, "sku", body.sku()));
+        return ResponseEntity.status(created ? 201 : 200).body(new ProductView(provider, ref, body.sku(), null));
     }
 }

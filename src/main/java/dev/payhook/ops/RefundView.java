@@ -2,7 +2,7 @@ package dev.payhook.ops;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.payhook.payment.RefundStatus;
-import dev.payhook.store.RefundStore;
+import dev.payhook.store.RefundRequestReads;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -28,7 +28,7 @@ public record RefundView(
         @JsonProperty("created_at") Instant createdAt,
         @JsonProperty("updated_at") Instant updatedAt) {
 
-    static RefundView of(RefundStore.Shown r) {
+    static RefundView of(RefundRequestReads.Shown r) {
         return new RefundView(
                 r.id(),
                 r.provider(),

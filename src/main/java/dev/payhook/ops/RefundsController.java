@@ -6,7 +6,7 @@ import dev.payhook.provider.Money;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.refund.RefundRequests;
 import dev.payhook.refund.RefundRequests.Outcome;
-import dev.payhook.store.RefundStore;
+import dev.payhook.store.RefundRequestReads;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.UUID;
@@ -36,9 +36,9 @@ public class RefundsController {
     public record ReviewRefundBody(String note) {}
 
     private final RefundRequests requests;
-    private final RefundStore store;
+    private final RefundRequestReads store;
 
-    public RefundsController(RefundRequests requests, RefundStore store) {
+    public RefundsController(RefundRequests requests, RefundRequestReads store) {
         this.requests = requests;
         this.store = store;
     }

@@ -13,7 +13,6 @@ import jakarta.jms.Message;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,9 +36,9 @@ public class InboundQueue {
     }
 
     /** Up to {@code limit} waiting messages, oldest first: provider, event id, received time, and how many times processing was handed it (the broker's delivery count). */
-    public List<Map<String, Object>> browse(int limit) {
-        List<Map<String, Object>> waiting = jms.browse(Destination.INBOUND.address(), (session, browser) -> {
-            List<Map<String, Object>> rows = new ArrayList<>();
+    public List<Waiting> browse(int limit) {
+        List<Waiting> waiting = jms.browse(Destination.INBOUND.address(), (session, browser) -> {
+            List<Waiting> rows = new ArrayList<>();
             for (var messages = browser.getEnumeration(); messages.hasMoreElements() && rows.size() < limit; ) {
                 rows.add(row((Message) messages.nextElement()));
             }
@@ -63,20 +62,19 @@ public class InboundQueue {
         return Optional.ofNullable(oldest);
     }
 
-    private Map<String, Object> row(Message m) throws JMSException {
+    /** A message waiting on payhook.inbound, as far as its properties and the provider's format tell. */
+    public record Waiting(String receiptId, String provider, String eventId, Instant receivedAt, int deliveryCount) {}
+
+    private Waiting row(Message m) throws JMSException {
         String provider = m.getStringProperty(Envelope.PROVIDER);
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("receipt_id", m.getStringProperty(Envelope.RECEIPT_ID));
-        row.put("provider", provider);
-        row.put("event_id", eventId(provider, m));
-        row.put(
-                "received_at",
+        return new Waiting(
+                m.getStringProperty(Envelope.RECEIPT_ID),
+                provider,
+                eventId(provider, m),
                 m.propertyExists(Envelope.RECEIVED_AT)
                         ? Instant.ofEpochMilli(m.getLongProperty(Envelope.RECEIVED_AT))
-                                .toString()
-                        : null);
-        row.put("delivery_count", m.propertyExists("JMSXDeliveryCount") ? m.getIntProperty("JMSXDeliveryCount") : 0);
-        return row;
+                        : null,
+                m.propertyExists("JMSXDeliveryCount") ? m.getIntProperty("JMSXDeliveryCount") : 0);
     }
 
     /** As the provider's format reads it; null when it cannot (processing will say why). */

@@ -1,5 +1,6 @@
 package dev.payhook.store;
 
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +49,16 @@ public class ProductStore {
         return skus;
     }
 
-    public List<Map<String, Object>> all() {
-        return jdbc.queryForList("SELECT provider, ref, sku, updated_at FROM products ORDER BY provider, ref");
+    /** A provider's product reference mapped to a SKU, and when it was last set. */
+    public record Mapped(String provider, String ref, String sku, Instant updatedAt) {}
+
+    public List<Mapped> all() {
+        return jdbc.query(
+                "SELECT provider, ref, sku, updated_at FROM products ORDER BY provider, ref",
+                (rs, i) -> new Mapped(
+                        rs.getString("provider"),
+                        rs.getString("ref"),
+                        rs.getString("sku"),
+                        Times.instant(rs, "updated_at")));
     }
 }
