@@ -70,12 +70,15 @@ public class BranchDelivery {
                 .register(registry);
     }
 
-    /** Keeps the message as it came, and gives the endpoint the event's JSON with its own headers alone. */
+    /**
+     * Keeps the message as it came, and gives the endpoint the message's JSON with its own headers
+     * alone, read from the envelope's data.
+     */
     public void before(Exchange exchange) {
         org.apache.camel.Message m = exchange.getMessage();
         Carried original = Carried.of(m, clock);
         exchange.setProperty(ORIGINAL, original);
-        JsonNode event = JSON.readTree(original.body());
+        JsonNode event = JSON.readTree(original.body()).path("data");
         m.removeHeaders("*");
         m.setBody(original.body());
         m.setHeader(Exchange.CONTENT_TYPE, "application/json");

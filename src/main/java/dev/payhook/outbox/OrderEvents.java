@@ -82,11 +82,16 @@ public class OrderEvents {
         publish(type, "refund_request:" + r.id() + ":" + status.wireName(), data);
     }
 
-    private void publish(String type, String key, Map<String, Object> data) {
-        Map<String, Object> message = new LinkedHashMap<>();
-        message.put("type", type);
-        message.put("timestamp", clock.instant().toString());
-        message.put("data", data);
-        outbox.add(Destination.EVENTS, type, key, JSON.writeValueAsString(message));
+    /**
+     * Writes {@code data} as the message {@code type} to the outbox, for payhook.events, keyed by
+     * {@code key} (writing the same key again adds nothing). Every message on payhook.events is
+     * written here, in the one {@link EventMessage} envelope.
+     */
+    public void publish(String type, String key, Map<String, Object> data) {
+        outbox.add(
+                Destination.EVENTS,
+                type,
+                key,
+                JSON.writeValueAsString(new EventMessage(type, clock.instant().toString(), data)));
     }
 }

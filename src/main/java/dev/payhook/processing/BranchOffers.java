@@ -1,10 +1,9 @@
 package dev.payhook.processing;
 
-import dev.payhook.broker.Destination;
 import dev.payhook.broker.Envelope;
 import dev.payhook.config.Branches;
+import dev.payhook.outbox.OrderEvents;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.store.OutboxStore;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,11 +26,11 @@ public class BranchOffers {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final Branches branches;
-    private final OutboxStore outbox;
+    private final OrderEvents events;
 
-    public BranchOffers(Branches branches, OutboxStore outbox) {
+    public BranchOffers(Branches branches, OrderEvents events) {
         this.branches = branches;
-        this.outbox = outbox;
+        this.events = events;
     }
 
     /** Facts the reconciler pulled are not the provider's events: only what it sent is offered. */
@@ -46,11 +45,7 @@ public class BranchOffers {
         message.put("received_at", envelope.receivedAt().toString());
         message.put("payload", raw(envelope.body()));
         message.put("reading", reading(e));
-        outbox.add(
-                Destination.EVENTS,
-                Branches.kind(e.provider(), e.providerType()),
-                "provider-event:" + e.lockKey(),
-                JSON.writeValueAsString(message));
+        events.publish(Branches.kind(e.provider(), e.providerType()), "provider-event:" + e.lockKey(), message);
     }
 
     /** The event in Payhook's terms, as published on payhook.events. */

@@ -1,7 +1,7 @@
 package dev.payhook.processing;
 
 import dev.payhook.alerts.Alerts;
-import dev.payhook.broker.Destination;
+import dev.payhook.outbox.OrderEvents;
 import dev.payhook.payment.Cause;
 import dev.payhook.payment.Order;
 import dev.payhook.payment.PaymentStateMachine;
@@ -14,7 +14,6 @@ import dev.payhook.payment.Verdict;
 import dev.payhook.payment.WireName;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.refund.RefundRequests;
-import dev.payhook.store.OutboxStore;
 import dev.payhook.store.PaymentStore;
 import dev.payhook.store.ReceiptStore;
 import dev.payhook.store.SubscriptionStore;
@@ -23,7 +22,6 @@ import java.util.Map;
 import org.apache.camel.Body;
 import org.apache.camel.ExchangeProperty;
 import org.springframework.stereotype.Component;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The branches of the content-based router, each run inside the event's transaction after the
@@ -34,11 +32,9 @@ import tools.jackson.databind.json.JsonMapper;
 @Component("applier")
 public class EventApplier {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-
     private final PaymentStore payments;
     private final ReceiptStore receipts;
-    private final OutboxStore outbox;
+    private final OrderEvents events;
     private final OrderSettlement settlement;
     private final Reconciliation reconciliation;
     private final Reviews reviews;
@@ -54,7 +50,7 @@ public class EventApplier {
             SubscriptionStore subscriptions,
             SubscriptionHistory history,
             ReceiptStore receipts,
-            OutboxStore outbox,
+            OrderEvents events,
             OrderSettlement settlement,
             Reconciliation reconciliation,
             Reviews reviews,
@@ -69,7 +65,7 @@ public class EventApplier {
         this.subscriptions = subscriptions;
         this.history = history;
         this.receipts = receipts;
-        this.outbox = outbox;
+        this.events = events;
         this.settlement = settlement;
         this.reconciliation = reconciliation;
         this.reviews = reviews;
@@ -193,6 +189,6 @@ public class EventApplier {
         Map<String, Object> payload = BranchOffers.reading(e);
         payload.put("payment_status", paymentStatus == null ? null : paymentStatus.wireName());
         payload.put("subscription_status", subscriptionStatus == null ? null : subscriptionStatus.wireName());
-        outbox.add(Destination.EVENTS, e.type().wireName(), "event:" + e.lockKey(), JSON.writeValueAsString(payload));
+        events.publish(e.type().wireName(), "event:" + e.lockKey(), payload);
     }
 }

@@ -90,7 +90,9 @@ class BranchTest extends GatewayTest {
         assertThat(got.getHeader("Idempotency-Key")).isEqualTo("stripe:" + eventId);
         assertThat(got.getHeader("PayhookEventType")).isEqualTo("customer.updated");
         assertThat(got.getHeader("PayhookProvider")).isEqualTo("stripe");
-        JsonNode body = JSON.readTree(got.getBodyAsString());
+        JsonNode message = JSON.readTree(got.getBodyAsString());
+        assertThat(message.path("type").asString()).isEqualTo("stripe:customer.updated");
+        JsonNode body = message.path("data");
         assertThat(body.path("payload").path("data").path("object").path("id").asString())
                 .isEqualTo(customer);
         assertThat(body.path("reading").path("type").asString()).isEqualTo("other");

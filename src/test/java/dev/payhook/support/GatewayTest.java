@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -232,6 +233,17 @@ public abstract class GatewayTest {
     @BeforeEach
     void connect() {
         gateway = new Gateway(port, listeners.managementPort());
+    }
+
+    /**
+     * Every message written to payhook.events since the last check (this test's, and what a test
+     * before it left in flight) keeps its contract: exactly one schema of docs/events/ takes it.
+     */
+    @AfterEach
+    void publishedMessagesKeepTheirContracts() {
+        assertThat(EventContracts.unkept(jdbc, "gateway on port " + port))
+                .as("messages on payhook.events that fit no schema of docs/events/ (or several)")
+                .isEmpty();
     }
 
     protected static String unique(String prefix) {

@@ -125,8 +125,9 @@ public abstract class ProviderScenarios extends GatewayTest {
             assertAccepted(send(n));
             TextMessage published = (TextMessage) subscriber.receive(DEADLINE.toMillis());
             assertThat(published).as("the normalized event on payhook.events").isNotNull();
-            JsonNode event = JsonMapper.builder().build().readTree(published.getText());
-            assertThat(event.path("type").asString()).isEqualTo("payment.succeeded");
+            JsonNode message = JsonMapper.builder().build().readTree(published.getText());
+            assertThat(message.path("type").asString()).isEqualTo("payment.succeeded");
+            JsonNode event = message.path("data");
             assertThat(event.path("order_id").asString()).isEqualTo(order);
             assertThat(event.path("amount_minor").asLong()).isEqualTo(1050);
             assertThat(event.path("currency").asString()).isEqualTo(currency());

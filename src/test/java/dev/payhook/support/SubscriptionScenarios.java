@@ -208,9 +208,11 @@ public abstract class SubscriptionScenarios extends GatewayTest {
             assertThat(published).as("the subscription event on payhook.events").isNotNull();
             JsonNode message = JsonMapper.builder().build().readTree(published.getText());
             assertThat(message.path("type").asString()).isEqualTo("subscription.activated");
-            assertThat(message.path("provider_subscription_id").asString()).isEqualTo(s.id());
-            assertThat(message.path("subscription_status").asString()).isEqualTo("active");
-            assertThat(message.path("order_id").asString()).isEqualTo(s.order());
+            assertThat(message.path("data").path("provider_subscription_id").asString())
+                    .isEqualTo(s.id());
+            assertThat(message.path("data").path("subscription_status").asString())
+                    .isEqualTo("active");
+            assertThat(message.path("data").path("order_id").asString()).isEqualTo(s.order());
         }
         JsonNode view = awaitSubscription(s.order(), "active");
         assertThat(view.path("entitlement").path("status").asString()).isEqualTo("active");
