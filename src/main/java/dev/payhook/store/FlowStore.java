@@ -77,9 +77,13 @@ public class FlowStore {
                 limit);
     }
 
-    /** A message's order: in data for order events, at the top for provider events, in the reading for a branch's. */
+    /**
+     * A message's order: in data, or in data's reading for a branch's; a provider event or branch
+     * message written before they had the envelope holds it at the top or in its reading.
+     */
     private static final String ORDER_ID =
-            "coalesce(payload->'data'->>'order_id', payload->>'order_id', payload->'reading'->>'order_id')";
+            "coalesce(payload->'data'->>'order_id', payload->'data'->'reading'->>'order_id',"
+                    + " payload->>'order_id', payload->'reading'->>'order_id')";
 
     private static final String PUBLISHED = "id, created_at, destination, kind, dedupe_key, " + ORDER_ID
             + " AS order_id, (payload->'data'->>'version')::bigint AS version, published_at IS NOT NULL AS sent";

@@ -62,6 +62,7 @@ class DurableSubscriberTest extends GatewayTest {
             assertThat(JsonMapper.builder()
                             .build()
                             .readTree(kept.getText())
+                            .path("data")
                             .path("order_id")
                             .asString())
                     .isEqualTo(missedOrder);

@@ -84,7 +84,7 @@ class StripeReconcileTest extends GatewayTest {
                         order))
                 .isEqualTo(1);
         assertThat(count(
-                        "SELECT count(*) FROM outbox WHERE kind = 'payment.succeeded' AND payload->>'order_id' = ?",
+                        "SELECT count(*) FROM outbox WHERE kind = 'payment.succeeded' AND payload->'data'->>'order_id' = ?",
                         order))
                 .isEqualTo(1);
     }

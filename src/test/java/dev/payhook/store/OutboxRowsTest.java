@@ -25,7 +25,7 @@ class OutboxRowsTest extends GatewayTest {
     private final String prefix = "outbox-rows-" + UUID.randomUUID() + ":";
 
     private void add(String key) {
-        outbox.add(Destination.EVENTS, "test", prefix + key, "{\"key\":\"" + key + "\"}");
+        outbox.add(Destination.NOTIFICATIONS, "test", prefix + key, "{\"key\":\"" + key + "\"}");
     }
 
     private List<String> written() {

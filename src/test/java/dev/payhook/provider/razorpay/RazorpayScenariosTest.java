@@ -65,7 +65,8 @@ class RazorpayScenariosTest extends JsonProviderScenarios {
         Notification genuine = payment(order, unique("pay"), 1500, Instant.now());
         assertAccepted(send(genuine));
         awaitOrder(order, "paid");
-        String ofTheOrder = "SELECT count(*) FROM outbox WHERE payload ->> 'order_id' = ? AND dedupe_key <> ?";
+        String ofTheOrder =
+                "SELECT count(*) FROM outbox WHERE payload -> 'data' ->> 'order_id' = ? AND dedupe_key <> ?";
         String replayed = unique("evt");
         String itsOwnEvent = "event:" + provider() + ":" + replayed;
         int before = count(ofTheOrder, order, itsOwnEvent);
