@@ -7,9 +7,4 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * what is wrong and the fix, when there is more to say than the reason.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ApiError(String error, String detail) {
-
-    static ApiError of(String error) {
-        return new ApiError(error, null);
-    }
-}
+public record ApiError(String error, String detail) {}

@@ -7,8 +7,6 @@ import dev.payhook.payment.SubscriptionStatus;
 import dev.payhook.payment.WireName;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.SubscriptionTerms;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
@@ -64,8 +62,8 @@ public class SubscriptionStore {
                         EventType.fromWireName(rs.getString(1)),
                         rs.getTimestamp(2).toInstant(),
                         status(rs.getString(3)),
-                        instant(rs, 4),
-                        instant(rs, 5),
+                        Times.instant(rs, 4),
+                        Times.instant(rs, 5),
                         (Long) rs.getObject(6),
                         rs.getString(7),
                         rs.getString(8)),
@@ -122,10 +120,10 @@ public class SubscriptionStore {
                                 rs.getString(2),
                                 new SubscriptionState(
                                         status(rs.getString(3)),
-                                        instant(rs, 4),
-                                        instant(rs, 5),
-                                        instant(rs, 6),
-                                        instant(rs, 7),
+                                        Times.instant(rs, 4),
+                                        Times.instant(rs, 5),
+                                        Times.instant(rs, 6),
+                                        Times.instant(rs, 7),
                                         (Long) rs.getObject(8),
                                         rs.getString(9))),
                         orderId)
@@ -135,11 +133,6 @@ public class SubscriptionStore {
 
     private static SubscriptionStatus status(String wire) {
         return wire == null ? null : WireName.parse(SubscriptionStatus.class, wire);
-    }
-
-    private static Instant instant(ResultSet rs, int column) throws SQLException {
-        Timestamp t = rs.getTimestamp(column);
-        return t == null ? null : t.toInstant();
     }
 
     private static Timestamp timestamp(Instant i) {
