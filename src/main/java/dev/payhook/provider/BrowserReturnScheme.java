@@ -22,6 +22,20 @@ public final class BrowserReturnScheme implements SignatureScheme {
         this.carrier = carrier;
     }
 
+    /**
+     * The scheme of a provider that signs nothing it sends back through the browser: it can only
+     * refuse a return that does not {@code parse}; the provider's API is the proof.
+     */
+    public static BrowserReturnScheme unsigned(ReturnCarrier carrier, Consumer<byte[]> parse) {
+        return new BrowserReturnScheme(carrier, body -> {
+            try {
+                parse.accept(body);
+            } catch (UnparseablePayload e) {
+                throw new WebhookRejected("malformed_return");
+            }
+        });
+    }
+
     @Override
     public ReturnCarrier returnCarrier() {
         return carrier;

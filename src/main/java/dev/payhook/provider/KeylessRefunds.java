@@ -1,9 +1,9 @@
 package dev.payhook.provider;
 
 /**
- * A refund API that takes no idempotency key (Paddle, Dodo): the refund's reason starts with the
+ * A refund API that takes no idempotency key (Paddle, Dodo, Razorpay, Khalti): the refund's reason starts with the
  * reference, and every attempt looks for a refund with it before it creates one, so a repeated
- * call finds the first refund instead of making a second. Such APIs refund whole payments here.
+ * call finds the first refund instead of making a second.
  */
 public abstract class KeylessRefunds implements Refunds {
 
@@ -30,11 +30,6 @@ public abstract class KeylessRefunds implements Refunds {
     @Override
     public final RefundAnswer find(RefundCall call) {
         return calls.retrying(() -> listed(call));
-    }
-
-    @Override
-    public boolean refundsPart() {
-        return false;
     }
 
     /** The reason a refund is created with: the reference first, then why, in words. */

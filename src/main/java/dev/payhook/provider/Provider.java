@@ -12,13 +12,15 @@ public final class Provider {
     private final SignatureScheme scheme;
     private final EventFormat format;
     private final Set<String> keptHeaders;
+    private final Set<Capability> capabilities;
     private AddressRanges allowedSources = new AddressRanges("", List.of());
     private ProviderApi api;
     private String cannotAsk;
 
-    Provider(SignatureScheme scheme, EventFormat format) {
+    Provider(SignatureScheme scheme, EventFormat format, Set<Capability> capabilities) {
         this.scheme = scheme;
         this.format = format;
+        this.capabilities = Set.copyOf(capabilities);
         Set<String> names = new HashSet<>(scheme.headerNames());
         names.addAll(format.headerNames());
         this.keptHeaders = Set.copyOf(names);
@@ -61,7 +63,12 @@ public final class Provider {
 
     /** Its API, when the reconciler can ask it about payments. */
     public Optional<ProviderApi> api() {
-        return Optional.ofNullable(api).filter(ProviderApi::asksAboutPayments);
+        return Optional.ofNullable(api).filter(a -> can(Capability.CHECKS_PAYMENTS));
+    }
+
+    /** Whether its API is configured and its kind declares it can do {@code capability}. */
+    public boolean can(Capability capability) {
+        return api != null && capabilities.contains(capability);
     }
 
     /** Why the reconciler cannot ask this provider, when it cannot. */

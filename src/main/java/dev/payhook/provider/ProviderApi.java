@@ -12,38 +12,25 @@ import java.util.Optional;
 public interface ProviderApi {
 
     /**
-     * Whether the reconciler can ask it about payments at all; an API Payhook only refunds through
-     * (Adyen's) cannot, and the provider counts as one the reconciler cannot ask.
+     * One fact per payment the provider has for the local order; empty when it knows none. Asked
+     * only of a kind declaring {@link Capability#FINDS_ORDERS}.
      */
-    default boolean asksAboutPayments() {
-        return true;
-    }
-
-    /**
-     * Whether {@link #lookupOrder} can find a payment by the local order id alone; false for an API
-     * that finds a payment only by the provider's own id (which a webhook or a return brings).
-     */
-    default boolean looksUpOrders() {
-        return false;
-    }
-
-    /** One fact per payment the provider has for the local order; empty when it knows none. */
     default List<Fact> lookupOrder(OrderRef order) {
         return List.of();
     }
 
-    /** What the provider says now of a payment Payhook has recorded. */
-    List<Fact> lookupPayment(KnownPayment payment);
-
-    /** Whether {@link #lookupSubscription} can ask about a subscription by the provider's id. */
-    default boolean looksUpSubscriptions() {
-        return false;
+    /**
+     * What the provider says now of a payment Payhook has recorded. Asked only of a kind declaring
+     * {@link Capability#CHECKS_PAYMENTS}; an API Payhook only refunds through answers nothing.
+     */
+    default List<Fact> lookupPayment(KnownPayment payment) {
+        return List.of();
     }
 
     /**
      * What the provider says now of a subscription Payhook follows: its status, period and
      * cancellation, read like the subscription's webhooks. Empty when the provider does not know
-     * it.
+     * it. Asked only of a kind declaring {@link Capability#CHECKS_SUBSCRIPTIONS}.
      */
     default List<Fact> lookupSubscription(String providerSubscriptionId) {
         return List.of();

@@ -22,9 +22,8 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * The enabled providers by id. Each {@code payhook.providers.<id>} entry names a scheme and a format
- * (the {@link SchemeFactory} and {@link FormatFactory} beans); each of them binds its own settings
- * from that entry. A provider is on when its credentials are configured; {@code enabled: true}
+ * The enabled providers by id. Each {@code payhook.providers.<id>} entry names a scheme and a format,
+ * which the {@link ProviderKind} beans declare; each binds its own settings from that entry. A provider is on when its credentials are configured; {@code enabled: true}
  * without them stops start-up, {@code enabled: false} switches it off.
  */
 @Component
@@ -38,18 +37,15 @@ public class ProviderRegistry {
 
     public ProviderRegistry(
             PayhookProperties properties,
-            List<SchemeFactory<?>> schemes,
-            List<FormatFactory<?>> formats,
-            List<ApiFactory<?>> apis,
+            List<ProviderKind> kinds,
             ApiCalls calls,
             Environment environment,
             Clock clock) {
         this.configured = properties.getProviders();
         this.ourAccounts = configured.entrySet().stream()
                 .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().ourAccounts()));
-        Map<String, SchemeFactory<?>> schemesByName = byName(schemes, SchemeFactory::name);
-        Map<String, FormatFactory<?>> formatsByName = byName(formats, FormatFactory::name);
-        Map<String, ApiFactory<?>> apisByName = byName(apis, ApiFactory::name);
+        Map<String, ProviderKind> schemesByName = byName(kinds, k -> k.scheme().map(ProviderKind.Part::name));
+        Map<String, ProviderKind> formatsByName = byName(kinds, ProviderKind::defaultFormat);
         Binder binder = Binder.get(environment);
         configured.forEach((id, p) -> {
             String prefix = "payhook.providers." + id;
@@ -58,17 +54,17 @@ public class ProviderRegistry {
                         prefix + ": a provider id is 1 to 64 letters, digits, - or _",
                         "rename it: it is the last segment of POST /webhooks/<id>");
             }
-            SchemeFactory<?> scheme = schemesByName.get(p.getScheme());
-            if (scheme == null) {
+            ProviderKind schemeKind = schemesByName.get(p.getScheme());
+            if (schemeKind == null) {
                 throw new SetupFailure(
                         prefix + ".scheme: unknown scheme '" + p.getScheme() + "'",
                         "use one of " + new TreeSet<>(schemesByName.keySet()));
             }
             String formatName = p.getFormat() != null
                     ? p.getFormat()
-                    : scheme.defaultFormat().orElse(formatsByName.containsKey(id) ? id : null);
-            FormatFactory<?> format = formatName == null ? null : formatsByName.get(formatName);
-            if (format == null) {
+                    : schemeKind.defaultFormat().orElse(formatsByName.containsKey(id) ? id : null);
+            ProviderKind kind = formatName == null ? null : formatsByName.get(formatName);
+            if (kind == null) {
                 throw new SetupFailure(
                         prefix + ".format: "
                                 + (formatName == null
@@ -77,6 +73,8 @@ public class ProviderRegistry {
                         "use one of " + new TreeSet<>(formatsByName.keySet()));
             }
             // each binds its own class from the same entry: the entry may hold settings of both
+            var scheme = schemeKind.scheme().orElseThrow();
+            var format = kind.format().orElseThrow();
             ProviderSettings s = binder.bindOrCreate(prefix, Bindable.of(scheme.settings()));
             ProviderSettings f = binder.bindOrCreate(prefix, Bindable.of(format.settings()));
             Map<String, Boolean> credentials = new LinkedHashMap<>(s.credentials());
@@ -99,9 +97,10 @@ public class ProviderRegistry {
                         String.join(", ", missing),
                         id);
             } else {
-                Provider provider = new Provider(create(scheme, s, id, clock), create(format, f, id));
+                Provider provider = new Provider(
+                        scheme.build().create(id, s, clock), format.build().create(id, f), kind.capabilities());
                 provider.allowedSources(new AddressRanges(prefix + ".allowed-sources", p.getAllowedSources()));
-                connect(provider, id, p, apisByName.get(formatName), binder, calls);
+                connect(provider, id, kind, binder, new ApiSetup(id, p.getMode(), provider.scheme(), calls, clock));
                 enabled.put(id, provider);
                 log.info(
                         "Provider {} enabled: scheme {}, format {}, mode {}",
@@ -117,20 +116,22 @@ public class ProviderRegistry {
      * The provider's API client when its format has one and its {@code api.*} credentials are set;
      * otherwise why the reconciler cannot ask it, said once here and again in each run's findings.
      */
-    private static void connect(
-            Provider provider, String id, ProviderProperties p, ApiFactory<?> api, Binder binder, ApiCalls calls) {
+    private static void connect(Provider provider, String id, ProviderKind kind, Binder binder, ApiSetup setup) {
         String prefix = "payhook.providers." + id + ".api";
-        if (api == null) {
+        if (kind.api().isEmpty()) {
             provider.cannotAsk("the " + id + " API offers no payment lookup Payhook can use");
             log.info("Provider {}: {}; a long-pending order becomes a review", id, provider.cannotAsk());
             return;
         }
+        var api = kind.api().get();
         ProviderSettings settings = binder.bindOrCreate(prefix, Bindable.of(api.settings()));
         List<String> missing = missing(prefix, settings.credentials());
         if (missing.isEmpty()) {
-            ProviderApi client = create(api, settings, id, p.getMode(), provider.scheme(), calls);
+            ProviderApi client = api.build().create(setup, settings);
+            matchesItsKind(kind, Capability.READS_FEED, client.feed().isPresent());
+            matchesItsKind(kind, Capability.REFUNDS, client.refunds().isPresent());
             provider.api(client);
-            if (!client.asksAboutPayments()) {
+            if (!kind.capabilities().contains(Capability.CHECKS_PAYMENTS)) {
                 provider.cannotAsk("the " + id + " API offers no payment lookup Payhook can use");
                 log.info("Provider {}: {}; its API is used for refunds only", id, provider.cannotAsk());
             }
@@ -143,6 +144,14 @@ public class ProviderRegistry {
             provider.cannotAsk("no API credentials (" + String.join(", ", missing) + ")");
             // a configuration, not a fault: every run that needed the API says so again as a finding
             log.info("Provider {} takes webhooks but the reconciler cannot ask its API: {}", id, provider.cannotAsk());
+        }
+    }
+
+    /** A client that does not do what its kind declares is a defect of the kind, found at start-up. */
+    private static void matchesItsKind(ProviderKind kind, Capability capability, boolean has) {
+        if (kind.capabilities().contains(capability) != has) {
+            throw new IllegalStateException("provider kind " + kind.name() + (has ? " does not declare " : " declares ")
+                    + capability + " but its API client " + (has ? "has it" : "has none"));
         }
     }
 
@@ -181,27 +190,17 @@ public class ProviderRegistry {
         return ourAccounts.getOrDefault(provider, Map.of());
     }
 
-    private static <S extends ProviderSettings> SignatureScheme create(
-            SchemeFactory<S> factory, ProviderSettings settings, String id, Clock clock) {
-        return factory.create(id, factory.settings().cast(settings), clock);
-    }
-
-    private static <S extends ProviderSettings> EventFormat create(
-            FormatFactory<S> factory, ProviderSettings settings, String id) {
-        return factory.create(id, factory.settings().cast(settings));
-    }
-
-    private static <S extends ProviderSettings> ProviderApi create(
-            ApiFactory<S> factory,
-            ProviderSettings settings,
-            String id,
-            ProviderProperties.Mode mode,
-            SignatureScheme scheme,
-            ApiCalls calls) {
-        return factory.create(id, factory.settings().cast(settings), mode, scheme, calls);
-    }
-
-    private static <F> Map<String, F> byName(List<F> factories, Function<F, String> name) {
-        return factories.stream().collect(Collectors.toMap(name, Function.identity()));
+    /** The kinds by the name of the part they declare, for those that declare it. */
+    private static Map<String, ProviderKind> byName(
+            List<ProviderKind> kinds, Function<ProviderKind, Optional<String>> name) {
+        Map<String, ProviderKind> named = new LinkedHashMap<>();
+        for (ProviderKind kind : kinds) {
+            name.apply(kind).ifPresent(n -> {
+                if (named.put(n, kind) != null) {
+                    throw new IllegalStateException("two provider kinds declare " + n);
+                }
+            });
+        }
+        return named;
     }
 }

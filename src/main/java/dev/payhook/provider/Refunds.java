@@ -11,9 +11,4 @@ public interface Refunds {
 
     /** What the provider says of the refund with the call's reference. */
     RefundAnswer find(RefundCall call);
-
-    /** Whether it can give back part of a payment; one that cannot refunds only what a payment captured. */
-    default boolean refundsPart() {
-        return true;
-    }
 }

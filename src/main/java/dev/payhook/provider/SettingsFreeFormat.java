@@ -8,7 +8,7 @@ import tools.jackson.databind.JsonNode;
  * A format that reads nothing from its provider's settings: one instance serves every provider
  * using it (the provider's id travels with each request).
  */
-public abstract class SettingsFreeFormat implements FormatFactory<ProviderSettings.None>, EventFormat {
+public abstract class SettingsFreeFormat implements EventFormat {
 
     private final String name;
 
@@ -16,18 +16,13 @@ public abstract class SettingsFreeFormat implements FormatFactory<ProviderSettin
         this.name = name;
     }
 
-    @Override
+    /** The kind's name, which {@code payhook.providers.<id>.format} gives. */
     public String name() {
         return name;
     }
 
-    @Override
-    public Class<ProviderSettings.None> settings() {
-        return ProviderSettings.None.class;
-    }
-
-    @Override
-    public EventFormat create(String provider, ProviderSettings.None settings) {
+    /** This format for one more provider, at start-up. */
+    public EventFormat forProvider(String provider) {
         return this;
     }
 

@@ -2,6 +2,7 @@ package dev.payhook.reconcile;
 
 import dev.payhook.payment.Checkout;
 import dev.payhook.provider.ApiFailure;
+import dev.payhook.provider.Capability;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.OrderRef;
@@ -136,10 +137,8 @@ class OrderLookup {
             return named;
         }
         return providers.enabled().entrySet().stream()
-                .filter(e -> e.getValue()
-                        .api()
-                        .map(api -> api.looksUpOrders() || api.feed().isPresent())
-                        .orElse(false))
+                .filter(e -> e.getValue().can(Capability.FINDS_ORDERS)
+                        || e.getValue().can(Capability.READS_FEED))
                 .map(Map.Entry::getKey)
                 .sorted()
                 .toList();
@@ -162,7 +161,7 @@ class OrderLookup {
             List<Fact> facts;
             if (!payments.isEmpty()) {
                 facts = lookup(api.get(), payments);
-            } else if (api.get().looksUpOrders()) {
+            } else if (provider.can(Capability.FINDS_ORDERS)) {
                 facts = order.map(o -> api.get().lookupOrder(o.ref())).orElse(List.of());
             } else if (reference.isPresent() && order.isPresent()) {
                 OrderRef ref = order.get().ref();

@@ -1,6 +1,7 @@
 package dev.payhook.reconcile;
 
 import dev.payhook.provider.ApiFailure;
+import dev.payhook.provider.Capability;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.ProviderApi;
@@ -34,8 +35,10 @@ class SubscriptionCheck {
     void check(Run run) {
         Set<String> cannotAsk = new HashSet<>();
         for (Followed s : subscriptions.notEnded()) {
-            Optional<ProviderApi> api =
-                    providers.find(s.provider()).flatMap(Provider::api).filter(ProviderApi::looksUpSubscriptions);
+            Optional<ProviderApi> api = providers
+                    .find(s.provider())
+                    .filter(p -> p.can(Capability.CHECKS_SUBSCRIPTIONS))
+                    .flatMap(Provider::api);
             if (api.isEmpty()) {
                 if (cannotAsk.add(s.provider())) {
                     run.finding(

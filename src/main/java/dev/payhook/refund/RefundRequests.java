@@ -8,6 +8,7 @@ import dev.payhook.payment.EventType;
 import dev.payhook.payment.RefundStatus;
 import dev.payhook.payment.Refundable;
 import dev.payhook.payment.ReviewKind;
+import dev.payhook.provider.Capability;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.ProviderRegistry;
@@ -105,7 +106,7 @@ public class RefundRequests {
             return new NotFound("no payment " + ask.providerPaymentId() + " of " + ask.provider());
         }
         boolean whole = ask.amountMinor() == payment.get().capturedMinor();
-        if (!whole && !providers.get(ask.provider()).refunds().orElseThrow().refundsPart()) {
+        if (!whole && !providers.get(ask.provider()).can(Capability.REFUNDS_PART)) {
             return new Unsupported(ask.provider() + ": Payhook refunds its payments whole ("
                     + payment.get().capturedMinor()
                     + " minor units); refund part of one from the provider's dashboard");

@@ -46,7 +46,7 @@ class PublishedRsaAndBatchSamplesTest {
                 Files.readString(Samples.DIR.resolve("adyen/adyen-java-api-library/hmac-validation-webhook.json"));
         byte[] batch = ("{\"live\":\"false\",\"notificationItems\":[{\"NotificationRequestItem\":" + item + "}]}")
                 .getBytes(StandardCharsets.UTF_8);
-        SignatureScheme adyen = Adyen.scheme().create("adyen", adyenKey(), Clock.systemUTC());
+        SignatureScheme adyen = Adyen.signature("adyen", adyenKey(), Clock.systemUTC());
         WebhookRequest request = new WebhookRequest("adyen", batch, Map.of());
         adyen.verify(request);
         NormalizedEvent e = Samples.events(new AdyenFormat(), request).get(0);
@@ -138,7 +138,7 @@ class PublishedRsaAndBatchSamplesTest {
     private static SignatureScheme alipay(String key) throws IOException {
         AlipayKeys keys = new AlipayKeys(
                 List.of(Files.readString(Samples.DIR.resolve("alipay").resolve(key))));
-        return Alipay.scheme().create("alipay", keys, Clock.systemUTC());
+        return Alipay.signature("alipay", keys, Clock.systemUTC());
     }
 
     /** The parameter map as the form body Alipay posts (arrays travel as compact JSON strings); {@code alter} changes one value. */
@@ -168,17 +168,18 @@ class PublishedRsaAndBatchSamplesTest {
                     Duration.ofMinutes(5));
             WechatPayDecryption decryption = new WechatPayDecryption("AES256Key-32Characters1234567890");
             long ts = Long.parseLong(headers.get("wechatpay-timestamp"));
-            var scheme = WechatPay.scheme(new StandardEnvironment());
             WebhookRequest request = new WebhookRequest("wechatpay", body, headers);
-            scheme.create("wechatpay", keys, Samples.clockAt(ts)).verify(request);
+            WechatPay.signature("wechatpay", keys, Samples.clockAt(ts), new StandardEnvironment())
+                    .verify(request);
             NormalizedEvent e = Samples.events(
-                            new WechatPayFormat.Factory(TypeTables.shipped()).create("wechatpay", decryption), request)
+                            WechatPayFormat.create(TypeTables.shipped(), "wechatpay", decryption), request)
                     .get(0);
             assertThat(e.type())
                     .isEqualTo(type.startsWith("REFUND") ? EventType.REFUND_SUCCEEDED : EventType.PAYMENT_SUCCEEDED);
             assertThat(e.amountMinor()).isPositive();
             assertThat(e.orderId()).isNotBlank();
-            SignatureScheme late = scheme.create("wechatpay", keys, Samples.clockAt(ts + 301));
+            SignatureScheme late =
+                    WechatPay.signature("wechatpay", keys, Samples.clockAt(ts + 301), new StandardEnvironment());
             assertThatThrownBy(() -> late.verify(request))
                     .isInstanceOf(WebhookRejected.class)
                     .hasMessage("timestamp_outside_tolerance");

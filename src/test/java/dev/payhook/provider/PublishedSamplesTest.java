@@ -41,11 +41,10 @@ class PublishedSamplesTest {
                     .getBytes(java.nio.charset.StandardCharsets.UTF_8);
             Map<String, String> headers = Samples.headers(dir.resolve(name + ".headers"));
             long ts = Long.parseLong(headers.get("paddle-signature").replaceAll("^ts=(\\d+);.*", "$1"));
-            SignatureScheme paddle = Paddle.scheme()
-                    .create(
-                            "paddle",
-                            Samples.secrets("pdl_ntfset_01hs0t3tw21j988db1pam5xg8m_GrOWLNef+vmtjJYq4mSnHNzvc8uWoJ1I"),
-                            Samples.clockAt(ts));
+            SignatureScheme paddle = Paddle.signature(
+                    "paddle",
+                    Samples.secrets("pdl_ntfset_01hs0t3tw21j988db1pam5xg8m_GrOWLNef+vmtjJYq4mSnHNzvc8uWoJ1I"),
+                    Samples.clockAt(ts));
             WebhookRequest request = new WebhookRequest("paddle", body, headers);
             paddle.verify(request);
             byte[] altered = java.util.Arrays.copyOf(body, body.length);
@@ -61,14 +60,14 @@ class PublishedSamplesTest {
         Path dir = SAMPLES.resolve("standard-webhooks/test-vector");
         byte[] body = Files.readAllBytes(dir.resolve("payload.json"));
         Map<String, String> headers = Samples.headers(dir.resolve("payload.headers"));
-        var scheme = StandardWebhooks.scheme();
         HmacSecrets secret = Samples.secrets("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
-        scheme.create("dodo", secret, Samples.clockAt(1614265330)).verify(new WebhookRequest("dodo", body, headers));
+        StandardWebhooks.signature("dodo", secret, Samples.clockAt(1614265330))
+                .verify(new WebhookRequest("dodo", body, headers));
         assertThat(new DodoFormat()
                         .read(new WebhookRequest("dodo", body, headers))
                         .eventId())
                 .isEqualTo("msg_p5jXN8AQM9LWM0D4loKWxJek");
-        SignatureScheme late = scheme.create("dodo", secret, Samples.clockAt(1614265330 + 301));
+        SignatureScheme late = StandardWebhooks.signature("dodo", secret, Samples.clockAt(1614265330 + 301));
         assertThatThrownBy(() -> late.verify(new WebhookRequest("dodo", body, headers)))
                 .isInstanceOf(WebhookRejected.class)
                 .hasMessage("timestamp_outside_tolerance");

@@ -1,40 +1,33 @@
 package dev.payhook.provider.adyen;
 
-import dev.payhook.provider.ApiFactory;
-import dev.payhook.provider.FormatFactory;
-import dev.payhook.provider.SchemeFactory;
+import static dev.payhook.provider.Capability.REFUNDS;
+import static dev.payhook.provider.Capability.REFUNDS_PART;
+
+import dev.payhook.provider.ProviderKind;
+import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.types.TypeTables;
+import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Adyen: its scheme ({@code adyen-hmac}), its notification format ({@code adyen}) and its Checkout
- * API, which Payhook refunds through; it has no status API.
+ * Adyen: its HMAC per notification item (hex keys, optional basic auth), its event format and its
+ * refund API, under the name {@code adyen}.
  */
 @Configuration(proxyBeanMethods = false)
 public class Adyen {
 
-    /** Adyen's HMAC per notification item, with hex keys and optional basic auth. */
-    public static SchemeFactory<AdyenSettings> scheme() {
-        return SchemeFactory.of(
-                "adyen-hmac",
-                AdyenSettings.class,
-                "adyen",
-                (provider, settings, clock) -> new AdyenSignature(settings));
+    /** The HMAC of each notification item; basic auth as well when configured. */
+    public static SignatureScheme signature(String provider, AdyenSettings settings, Clock clock) {
+        return new AdyenSignature(settings);
     }
 
     @Bean
-    SchemeFactory<AdyenSettings> adyenScheme() {
-        return scheme();
-    }
-
-    @Bean
-    FormatFactory<?> adyenFormat(TypeTables tables) {
-        return new AdyenFormat(tables);
-    }
-
-    @Bean
-    ApiFactory<?> adyenApi() {
-        return new AdyenApi();
+    static ProviderKind adyenKind(TypeTables tables) {
+        return ProviderKind.named("adyen")
+                .scheme("adyen-hmac", AdyenSettings.class, Adyen::signature)
+                .format(new AdyenFormat(tables))
+                .api(AdyenApiSettings.class, AdyenApi::create)
+                .can(REFUNDS, REFUNDS_PART);
     }
 }

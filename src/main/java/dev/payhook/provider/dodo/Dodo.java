@@ -1,22 +1,28 @@
 package dev.payhook.provider.dodo;
 
-import dev.payhook.provider.ApiFactory;
-import dev.payhook.provider.FormatFactory;
+import static dev.payhook.provider.Capability.CHECKS_PAYMENTS;
+import static dev.payhook.provider.Capability.CHECKS_SUBSCRIPTIONS;
+import static dev.payhook.provider.Capability.FINDS_ORDERS;
+import static dev.payhook.provider.Capability.REFUNDS;
+
+import dev.payhook.provider.ApiKey;
+import dev.payhook.provider.ProviderKind;
 import dev.payhook.provider.types.TypeTables;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Dodo Payments (signed with the Standard Webhooks scheme): its event format and its API, as {@code dodo}. */
+/**
+ * Dodo Payments: its event format and its API, under the name {@code dodo}; it signs with the
+ * {@code standard-webhooks} scheme.
+ */
 @Configuration(proxyBeanMethods = false)
 public class Dodo {
 
     @Bean
-    FormatFactory<?> dodoFormat(TypeTables tables) {
-        return new DodoFormat(tables);
-    }
-
-    @Bean
-    ApiFactory<?> dodoApi() {
-        return new DodoApi();
+    static ProviderKind dodoKind(TypeTables tables) {
+        return ProviderKind.named("dodo")
+                .format(new DodoFormat(tables))
+                .api(ApiKey.class, DodoApi::create)
+                .can(FINDS_ORDERS, CHECKS_PAYMENTS, CHECKS_SUBSCRIPTIONS, REFUNDS);
     }
 }

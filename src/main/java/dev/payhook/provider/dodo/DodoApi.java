@@ -1,16 +1,14 @@
 package dev.payhook.provider.dodo;
 
-import dev.payhook.config.ProviderProperties;
 import dev.payhook.provider.ApiCalls;
-import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.ApiKey;
+import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
-import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WireJson;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
@@ -23,7 +21,7 @@ import tools.jackson.databind.JsonNode;
  * included. Dodo's metadata is not searchable, so a payment of an order is found by reading the
  * newest payments' metadata, a bounded number of pages deep. Dodo has no event feed.
  */
-public class DodoApi implements ApiFactory<ApiKey> {
+record DodoApi(String provider, String base, String key, ApiCalls calls) implements ProviderApi {
 
     static final String PAYMENT = "dodo.payment";
     private static final String LIVE = "https://live.dodopayments.com";
@@ -32,96 +30,69 @@ public class DodoApi implements ApiFactory<ApiKey> {
     /** How deep the newest payments are read for an order's payment: pending orders are recent. */
     private static final int PAGES = 5;
 
-    @Override
-    public String name() {
-        return "dodo";
+    static DodoApi create(ApiSetup setup, ApiKey settings) {
+        String base = setup.baseUrl(settings.baseUrl(), TEST, LIVE);
+        return new DodoApi(setup.provider(), base, settings.key().trim(), setup.calls());
     }
 
     @Override
-    public Class<ApiKey> settings() {
-        return ApiKey.class;
-    }
-
-    @Override
-    public ProviderApi create(
-            String provider, ApiKey settings, ProviderProperties.Mode mode, SignatureScheme scheme, ApiCalls calls) {
-        String base = ApiCalls.baseUrl(settings.baseUrl(), mode, TEST, LIVE);
-        return new Client(provider, base, settings.key().trim(), calls);
-    }
-
-    private record Client(String provider, String base, String key, ApiCalls calls) implements ProviderApi {
-
-        @Override
-        public boolean looksUpOrders() {
-            return true;
-        }
-
-        @Override
-        public List<Fact> lookupOrder(OrderRef order) {
-            List<Fact> facts = new ArrayList<>();
-            for (int page = 0; page < PAGES; page++) {
-                JsonNode items = WireJson.tree(calls.getJson(
-                                        base + "/payments?page_size=" + PAGE + "&page_number=" + page,
-                                        key,
-                                        "GET /payments")
-                                .body())
-                        .path("items");
-                for (JsonNode item : items) {
-                    if (order.orderId().equals(WireJson.text(item.path("metadata"), "order_id"))) {
-                        facts.addAll(payment(WireJson.text(item, "payment_id")));
-                    }
-                }
-                if (items.size() < PAGE) {
-                    break;
+    public List<Fact> lookupOrder(OrderRef order) {
+        List<Fact> facts = new ArrayList<>();
+        for (int page = 0; page < PAGES; page++) {
+            JsonNode items = WireJson.tree(calls.getJson(
+                                    base + "/payments?page_size=" + PAGE + "&page_number=" + page, key, "GET /payments")
+                            .body())
+                    .path("items");
+            for (JsonNode item : items) {
+                if (order.orderId().equals(WireJson.text(item.path("metadata"), "order_id"))) {
+                    facts.addAll(payment(WireJson.text(item, "payment_id")));
                 }
             }
-            return facts;
-        }
-
-        @Override
-        public List<Fact> lookupPayment(KnownPayment payment) {
-            return payment(payment.paymentId());
-        }
-
-        /** The payment as Dodo holds it now; none when Dodo does not know the id. */
-        private List<Fact> payment(String paymentId) {
-            if (paymentId == null) {
-                return List.of();
+            if (items.size() < PAGE) {
+                break;
             }
-            HttpResponse<byte[]> answer =
-                    calls.getJson(base + "/payments/" + ApiCalls.encode(paymentId), key, "GET /payments/{id}", 404);
-            return answer.statusCode() == 404 ? List.of() : List.of(new Fact(PAYMENT, answer.body()));
         }
+        return facts;
+    }
 
-        @Override
-        public Optional<Refunds> refunds() {
-            return Optional.of(new DodoRefunds(base, key, calls));
-        }
+    @Override
+    public List<Fact> lookupPayment(KnownPayment payment) {
+        return payment(payment.paymentId());
+    }
 
-        @Override
-        public boolean looksUpSubscriptions() {
-            return true;
+    /** The payment as Dodo holds it now; none when Dodo does not know the id. */
+    private List<Fact> payment(String paymentId) {
+        if (paymentId == null) {
+            return List.of();
         }
+        HttpResponse<byte[]> answer =
+                calls.getJson(base + "/payments/" + ApiCalls.encode(paymentId), key, "GET /payments/{id}", 404);
+        return answer.statusCode() == 404 ? List.of() : List.of(new Fact(PAYMENT, answer.body()));
+    }
 
-        @Override
-        public List<Fact> lookupSubscription(String providerSubscriptionId) {
-            HttpResponse<byte[]> answer = calls.getJson(
-                    base + "/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
-                    key,
-                    "GET /subscriptions/{id}",
-                    404);
-            return answer.statusCode() == 404
-                    ? List.of()
-                    : List.of(new Fact(DodoSubscriptions.SUBSCRIPTION, answer.body()));
-        }
+    @Override
+    public Optional<Refunds> refunds() {
+        return Optional.of(new DodoRefunds(base, key, calls));
+    }
 
-        @Override
-        public Reading read(Fact fact) {
-            return switch (fact.kind()) {
-                case DodoRefunds.REFUND -> DodoLookup.readRefund(provider, fact);
-                case DodoSubscriptions.SUBSCRIPTION -> DodoSubscriptions.snapshot(provider, fact);
-                default -> DodoLookup.read(provider, fact);
-            };
-        }
+    @Override
+    public List<Fact> lookupSubscription(String providerSubscriptionId) {
+        HttpResponse<byte[]> answer = calls.getJson(
+                base + "/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
+                key,
+                "GET /subscriptions/{id}",
+                404);
+        return answer.statusCode() == 404
+                ? List.of()
+                : List.of(new Fact(DodoSubscriptions.SUBSCRIPTION, answer.body()));
+    }
+
+    @Override
+    public Reading read(Fact fact) {
+        return switch (fact.kind()) {
+            case DodoRefunds.REFUND -> DodoLookup.readRefund(provider, fact);
+            case DodoSubscriptions.SUBSCRIPTION -> DodoSubscriptions.snapshot(provider, fact);
+            default -> DodoLookup.read(provider, fact);
+        };
     }
 }

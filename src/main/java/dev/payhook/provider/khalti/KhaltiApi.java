@@ -1,15 +1,13 @@
 package dev.payhook.provider.khalti;
 
-import dev.payhook.config.ProviderProperties;
 import dev.payhook.provider.ApiCalls;
-import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.ApiFailure;
+import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
-import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
@@ -27,7 +25,7 @@ import java.util.Optional;
  * answer names neither the order nor a time, so each fact keeps beside it what was asked: the pidx
  * and the order the return named, which the answer must match by pidx.
  */
-public class KhaltiApi implements ApiFactory<KhaltiApiSettings> {
+record KhaltiApi(String provider, Lookup lookup) implements ProviderApi {
 
     static final String CURRENCY = "NPR";
     static final String ANSWER = "khalti.lookup";
@@ -35,32 +33,10 @@ public class KhaltiApi implements ApiFactory<KhaltiApiSettings> {
     private static final String LIVE = "https://khalti.com/api";
     private static final String SANDBOX = "https://dev.khalti.com/api";
 
-    private final Clock clock;
-
-    public KhaltiApi(Clock clock) {
-        this.clock = clock;
-    }
-
-    @Override
-    public String name() {
-        return "khalti";
-    }
-
-    @Override
-    public Class<KhaltiApiSettings> settings() {
-        return KhaltiApiSettings.class;
-    }
-
-    @Override
-    public ProviderApi create(
-            String provider,
-            KhaltiApiSettings settings,
-            ProviderProperties.Mode mode,
-            SignatureScheme scheme,
-            ApiCalls calls) {
-        String base = ApiCalls.baseUrl(settings.baseUrl(), mode, SANDBOX, LIVE);
-        return new Client(
-                provider, new Lookup(base, "Key " + settings.secretKey().trim(), calls, clock));
+    static KhaltiApi create(ApiSetup setup, KhaltiApiSettings settings) {
+        String base = setup.baseUrl(settings.baseUrl(), SANDBOX, LIVE);
+        return new KhaltiApi(
+                setup.provider(), new Lookup(base, "Key " + settings.secretKey().trim(), setup.calls(), setup.clock()));
     }
 
     /** One lookup by pidx: the answer with what was asked, or nothing when Khalti does not know the pidx. */
@@ -89,38 +65,35 @@ public class KhaltiApi implements ApiFactory<KhaltiApiSettings> {
         }
     }
 
-    private record Client(String provider, Lookup lookup) implements ProviderApi {
+    @Override
+    public List<Fact> lookupPayment(KnownPayment payment) {
+        return ask(payment.paymentId(), payment.orderId());
+    }
 
-        @Override
-        public List<Fact> lookupPayment(KnownPayment payment) {
-            return ask(payment.paymentId(), payment.orderId());
-        }
+    @Override
+    public List<Fact> confirmReturn(WebhookRequest verifiedReturn) {
+        KhaltiReturn back = KhaltiReturn.parse(verifiedReturn.body());
+        return ask(back.pidx(), back.orderId());
+    }
 
-        @Override
-        public List<Fact> confirmReturn(WebhookRequest verifiedReturn) {
-            KhaltiReturn back = KhaltiReturn.parse(verifiedReturn.body());
-            return ask(back.pidx(), back.orderId());
-        }
+    private List<Fact> ask(String pidx, String orderId) {
+        Map<String, String> asked = new LinkedHashMap<>();
+        asked.put("order_id", orderId);
+        return lookup.calls()
+                .retrying(() -> lookup.once(ANSWER, pidx, asked))
+                .map(List::of)
+                .orElse(List.of());
+    }
 
-        private List<Fact> ask(String pidx, String orderId) {
-            Map<String, String> asked = new LinkedHashMap<>();
-            asked.put("order_id", orderId);
-            return lookup.calls()
-                    .retrying(() -> lookup.once(ANSWER, pidx, asked))
-                    .map(List::of)
-                    .orElse(List.of());
-        }
+    @Override
+    public Optional<Refunds> refunds() {
+        return Optional.of(new KhaltiRefunds(lookup));
+    }
 
-        @Override
-        public Optional<Refunds> refunds() {
-            return Optional.of(new KhaltiRefunds(lookup));
-        }
-
-        @Override
-        public Reading read(Fact fact) {
-            return KhaltiRefunds.REFUND.equals(fact.kind())
-                    ? KhaltiLookup.readRefund(provider, fact)
-                    : KhaltiLookup.read(provider, fact);
-        }
+    @Override
+    public Reading read(Fact fact) {
+        return KhaltiRefunds.REFUND.equals(fact.kind())
+                ? KhaltiLookup.readRefund(provider, fact)
+                : KhaltiLookup.read(provider, fact);
     }
 }

@@ -3,7 +3,6 @@ package dev.payhook.provider.mapped;
 import dev.payhook.config.SetupFailure;
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.EventFormat;
-import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.Reading;
@@ -30,43 +29,23 @@ import tools.jackson.databind.JsonNode;
  */
 public final class MappedFormat implements EventFormat {
 
-    /** Checks a provider's mapping at start-up and compiles its pointers once. */
-    public static class Factory implements FormatFactory<Mapping> {
-
-        private final TypeTables tables;
-
-        public Factory(TypeTables tables) {
-            this.tables = tables;
+    /** A provider's format: checks its mapping at start-up and compiles its pointers once. */
+    public static EventFormat create(TypeTables tables, String provider, Mapping settings) {
+        String prefix = "payhook.providers." + provider + ".mapping.";
+        Map<String, String> configured = settings.getMapping().getTypes();
+        Optional<TypeTable> file = tables.own(provider);
+        if (!configured.isEmpty() && file.isPresent()) {
+            throw new SetupFailure(
+                    prefix + "types and " + file.get().source() + " both say what " + provider + "'s types mean",
+                    "keep one of the two");
         }
-
-        @Override
-        public String name() {
-            return "mapped";
+        TypeTable table = file.orElseGet(() -> TypeTable.of(prefix + "types", configured));
+        if (table.entries().isEmpty()) {
+            throw new SetupFailure(
+                    prefix + "types: no type of the sender is named",
+                    "name at least one, there or in routes/types/" + provider + ".yaml");
         }
-
-        @Override
-        public Class<Mapping> settings() {
-            return Mapping.class;
-        }
-
-        @Override
-        public EventFormat create(String provider, Mapping settings) {
-            String prefix = "payhook.providers." + provider + ".mapping.";
-            Map<String, String> configured = settings.getMapping().getTypes();
-            Optional<TypeTable> file = tables.own(provider);
-            if (!configured.isEmpty() && file.isPresent()) {
-                throw new SetupFailure(
-                        prefix + "types and " + file.get().source() + " both say what " + provider + "'s types mean",
-                        "keep one of the two");
-            }
-            TypeTable table = file.orElseGet(() -> TypeTable.of(prefix + "types", configured));
-            if (table.entries().isEmpty()) {
-                throw new SetupFailure(
-                        prefix + "types: no type of the sender is named",
-                        "name at least one, there or in routes/types/" + provider + ".yaml");
-            }
-            return new MappedFormat(prefix, settings.getMapping(), new Meanings<>(provider, table, READERS));
-        }
+        return new MappedFormat(prefix, settings.getMapping(), new Meanings<>(provider, table, READERS));
     }
 
     /** The one reader: the sender's payload through the mapping's pointers. */

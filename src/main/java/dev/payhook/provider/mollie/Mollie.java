@@ -1,37 +1,26 @@
 package dev.payhook.provider.mollie;
 
-import dev.payhook.provider.ApiFactory;
-import dev.payhook.provider.FormatFactory;
-import dev.payhook.provider.SchemeFactory;
+import static dev.payhook.provider.Capability.CHECKS_PAYMENTS;
+
+import dev.payhook.provider.ApiKey;
+import dev.payhook.provider.ProviderKind;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** Mollie: its unsigned notification, read from the payment its API answers, as {@code mollie}. */
+/**
+ * Mollie: its payment webhook signs nothing and says nothing but {@code id=tr_..}, so its scheme
+ * refuses what does not read as one; its proof is the payment fetched from the API
+ * (docs/DESIGN.md §4.3).
+ */
 @Configuration(proxyBeanMethods = false)
 public class Mollie {
 
-    /**
-     * Mollie's payment webhook signs nothing and says nothing but {@code id=tr_..}: this scheme
-     * refuses what does not read as one; its proof is the payment fetched from the API
-     * (docs/DESIGN.md §4.3).
-     */
-    public static SchemeFactory<MollieSettings> scheme() {
-        return SchemeFactory.of(
-                "mollie", MollieSettings.class, "mollie", (provider, settings, clock) -> new MollieScheme());
-    }
-
     @Bean
-    SchemeFactory<MollieSettings> mollieScheme() {
-        return scheme();
-    }
-
-    @Bean
-    FormatFactory<?> mollieFormat() {
-        return new MollieFormat();
-    }
-
-    @Bean
-    ApiFactory<?> mollieApi() {
-        return new MollieApi();
+    static ProviderKind mollieKind() {
+        return ProviderKind.named("mollie")
+                .scheme("mollie", MollieSettings.class, (provider, settings, clock) -> new MollieScheme())
+                .format(new MollieFormat())
+                .api(ApiKey.class, MollieApi::create)
+                .can(CHECKS_PAYMENTS);
     }
 }

@@ -1,15 +1,13 @@
 package dev.payhook.provider.mollie;
 
-import dev.payhook.config.ProviderProperties;
 import dev.payhook.provider.ApiCalls;
-import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.ApiKey;
+import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.ObjectRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
-import dev.payhook.provider.SignatureScheme;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Optional;
@@ -19,7 +17,7 @@ import java.util.Optional;
  * or live): {@code GET /v2/payments/{id}}, for each notification and for the reconciler. It finds a
  * payment only by its id: an order Payhook has no payment for cannot be asked about.
  */
-public class MollieApi implements ApiFactory<ApiKey> {
+record MollieApi(String provider, String base, String key, ApiCalls calls) implements ProviderApi {
 
     /** The object a notification names, and the {@link Fact} kind of the API's answer about it. */
     static final String PAYMENT = "payment";
@@ -27,50 +25,33 @@ public class MollieApi implements ApiFactory<ApiKey> {
     private static final String HOST = "https://api.mollie.com";
     private static final String GET_PAYMENT = "GET /v2/payments/{id}";
 
-    @Override
-    public String name() {
-        return "mollie";
-    }
-
-    @Override
-    public Class<ApiKey> settings() {
-        return ApiKey.class;
-    }
-
-    @Override
-    public ProviderApi create(
-            String provider, ApiKey settings, ProviderProperties.Mode mode, SignatureScheme scheme, ApiCalls calls) {
-        return new Client(
-                provider,
-                ApiCalls.baseUrl(settings.baseUrl(), mode, HOST, HOST),
+    static MollieApi create(ApiSetup setup, ApiKey settings) {
+        return new MollieApi(
+                setup.provider(),
+                setup.baseUrl(settings.baseUrl(), HOST, HOST),
                 settings.key().trim(),
-                calls);
+                setup.calls());
     }
 
-    private record Client(String provider, String base, String key, ApiCalls calls) implements ProviderApi {
+    @Override
+    public List<Fact> lookupPayment(KnownPayment payment) {
+        return calls.retrying(() -> payment(payment.paymentId())).map(List::of).orElse(List.of());
+    }
 
-        @Override
-        public List<Fact> lookupPayment(KnownPayment payment) {
-            return calls.retrying(() -> payment(payment.paymentId()))
-                    .map(List::of)
-                    .orElse(List.of());
-        }
+    @Override
+    public Optional<Fact> fetch(ObjectRef object) {
+        return payment(object.id());
+    }
 
-        @Override
-        public Optional<Fact> fetch(ObjectRef object) {
-            return payment(object.id());
-        }
+    /** The payment as Mollie answers it now, asked once; empty when Mollie does not know the id. */
+    private Optional<Fact> payment(String id) {
+        HttpResponse<byte[]> answer =
+                calls.getJsonOnce(base + "/v2/payments/" + ApiCalls.encode(id), key, GET_PAYMENT, 404);
+        return answer.statusCode() == 404 ? Optional.empty() : Optional.of(new Fact(PAYMENT, answer.body()));
+    }
 
-        /** The payment as Mollie answers it now, asked once; empty when Mollie does not know the id. */
-        private Optional<Fact> payment(String id) {
-            HttpResponse<byte[]> answer =
-                    calls.getJsonOnce(base + "/v2/payments/" + ApiCalls.encode(id), key, GET_PAYMENT, 404);
-            return answer.statusCode() == 404 ? Optional.empty() : Optional.of(new Fact(PAYMENT, answer.body()));
-        }
-
-        @Override
-        public Reading read(Fact fact) {
-            return MolliePayments.read(provider, fact);
-        }
+    @Override
+    public Reading read(Fact fact) {
+        return MolliePayments.read(provider, fact);
     }
 }

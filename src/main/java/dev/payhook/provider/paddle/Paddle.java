@@ -1,12 +1,18 @@
 package dev.payhook.provider.paddle;
 
+import static dev.payhook.provider.Capability.CHECKS_PAYMENTS;
+import static dev.payhook.provider.Capability.CHECKS_SUBSCRIPTIONS;
+import static dev.payhook.provider.Capability.READS_FEED;
+import static dev.payhook.provider.Capability.REFUNDS;
+
 import dev.payhook.provider.Acknowledgement;
-import dev.payhook.provider.ApiFactory;
-import dev.payhook.provider.FormatFactory;
+import dev.payhook.provider.ApiKey;
 import dev.payhook.provider.HmacSecrets;
-import dev.payhook.provider.SchemeFactory;
+import dev.payhook.provider.ProviderKind;
+import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.TimestampedHmac;
 import dev.payhook.provider.types.TypeTables;
+import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -15,27 +21,17 @@ import org.springframework.context.annotation.Configuration;
 public class Paddle {
 
     /** {@code Paddle-Signature: ts=..;h1=..}, HMAC-SHA256 over {@code ts:body}. */
-    public static SchemeFactory<HmacSecrets> scheme() {
-        return SchemeFactory.of(
-                "paddle",
-                HmacSecrets.class,
-                "paddle",
-                (provider, secrets, clock) -> new TimestampedHmac(
-                        "paddle-signature", ";", "ts", "h1", ":", secrets, clock, Acknowledgement.empty(200)));
+    public static SignatureScheme signature(String provider, HmacSecrets secrets, Clock clock) {
+        return new TimestampedHmac(
+                "paddle-signature", ";", "ts", "h1", ":", secrets, clock, Acknowledgement.empty(200));
     }
 
     @Bean
-    SchemeFactory<HmacSecrets> paddleScheme() {
-        return scheme();
-    }
-
-    @Bean
-    FormatFactory<?> paddleFormat(TypeTables tables) {
-        return new PaddleFormat(tables);
-    }
-
-    @Bean
-    ApiFactory<?> paddleApi() {
-        return new PaddleApi();
+    static ProviderKind paddleKind(TypeTables tables) {
+        return ProviderKind.named("paddle")
+                .scheme("paddle", HmacSecrets.class, Paddle::signature)
+                .format(new PaddleFormat(tables))
+                .api(ApiKey.class, PaddleApi::create)
+                .can(CHECKS_PAYMENTS, CHECKS_SUBSCRIPTIONS, READS_FEED, REFUNDS);
     }
 }

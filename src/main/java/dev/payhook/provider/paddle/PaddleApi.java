@@ -1,17 +1,15 @@
 package dev.payhook.provider.paddle;
 
-import dev.payhook.config.ProviderProperties;
 import dev.payhook.provider.ApiCalls;
-import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.ApiKey;
+import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.EventFeed;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
-import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WireJson;
 import java.net.http.HttpResponse;
 import java.time.Instant;
@@ -26,122 +24,98 @@ import tools.jackson.databind.JsonNode;
  * in id order after the stored event id; a transaction Payhook knows is looked up with its
  * adjustments (refunds). Paddle cannot find a transaction by the merchant's order id: the feed does.
  */
-public class PaddleApi implements ApiFactory<ApiKey> {
+record PaddleApi(String provider, String base, String key, ApiCalls calls) implements ProviderApi, EventFeed {
 
     static final String TRANSACTION = "paddle.transaction";
     private static final String LIVE = "https://api.paddle.com";
     private static final String SANDBOX = "https://sandbox-api.paddle.com";
 
-    @Override
-    public String name() {
-        return "paddle";
+    static PaddleApi create(ApiSetup setup, ApiKey settings) {
+        String base = setup.baseUrl(settings.baseUrl(), SANDBOX, LIVE);
+        return new PaddleApi(setup.provider(), base, settings.key().trim(), setup.calls());
     }
 
     @Override
-    public Class<ApiKey> settings() {
-        return ApiKey.class;
+    public List<Fact> lookupPayment(KnownPayment payment) {
+        String id = payment.paymentId();
+        if (!id.startsWith("txn_")) {
+            return List.of();
+        }
+        byte[] transaction = get("/transactions/" + ApiCalls.encode(id), "GET /transactions/{id}");
+        byte[] adjustments = get("/adjustments?transaction_id=" + ApiCalls.encode(id), "GET /adjustments");
+        return List.of(Fact.composite(
+                TRANSACTION, new String[] {"transaction", "adjustments"}, new byte[][] {transaction, adjustments}));
     }
 
     @Override
-    public ProviderApi create(
-            String provider, ApiKey settings, ProviderProperties.Mode mode, SignatureScheme scheme, ApiCalls calls) {
-        String base = ApiCalls.baseUrl(settings.baseUrl(), mode, SANDBOX, LIVE);
-        return new Client(provider, base, settings.key().trim(), calls);
+    public List<Fact> lookupSubscription(String providerSubscriptionId) {
+        HttpResponse<byte[]> answer = calls.getJson(
+                base + "/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
+                key,
+                "GET /subscriptions/{id}",
+                404);
+        return answer.statusCode() == 404
+                ? List.of()
+                : List.of(new Fact(PaddleSubscriptions.SUBSCRIPTION, answer.body()));
     }
 
-    private record Client(String provider, String base, String key, ApiCalls calls) implements ProviderApi, EventFeed {
+    @Override
+    public Optional<EventFeed> feed() {
+        return Optional.of(this);
+    }
 
-        @Override
-        public List<Fact> lookupPayment(KnownPayment payment) {
-            String id = payment.paymentId();
-            if (!id.startsWith("txn_")) {
-                return List.of();
-            }
-            byte[] transaction = get("/transactions/" + ApiCalls.encode(id), "GET /transactions/{id}");
-            byte[] adjustments = get("/adjustments?transaction_id=" + ApiCalls.encode(id), "GET /adjustments");
-            return List.of(Fact.composite(
-                    TRANSACTION, new String[] {"transaction", "adjustments"}, new byte[][] {transaction, adjustments}));
-        }
-
-        @Override
-        public boolean looksUpSubscriptions() {
-            return true;
-        }
-
-        @Override
-        public List<Fact> lookupSubscription(String providerSubscriptionId) {
-            HttpResponse<byte[]> answer = calls.getJson(
-                    base + "/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
-                    key,
-                    "GET /subscriptions/{id}",
-                    404);
-            return answer.statusCode() == 404
-                    ? List.of()
-                    : List.of(new Fact(PaddleSubscriptions.SUBSCRIPTION, answer.body()));
-        }
-
-        @Override
-        public Optional<EventFeed> feed() {
-            return Optional.of(this);
-        }
-
-        /**
-         * Paddle filters events by nothing but position: with no cursor, {@code since} is honoured by
-         * reading from the oldest event Paddle retains and skipping those that occurred before it.
-         */
-        @Override
-        public Page read(String cursor, Instant since) {
-            List<Fact> events = new ArrayList<>();
-            String after = cursor;
-            boolean more = true;
-            while (more) {
-                WireJson.Listing page = WireJson.listing(
-                        get(
-                                "/events?order_by=id%5BASC%5D&per_page=200"
-                                        + (after == null ? "" : "&after=" + ApiCalls.encode(after)),
-                                "GET /events"),
-                        "data");
-                for (WireJson.Element event : page.elements()) {
-                    after = event.tree().path("event_id").asString();
-                    Instant occurred = occurredAt(event.tree());
-                    if (cursor != null || since == null || !occurred.isBefore(since)) {
-                        events.add(new Fact(Fact.EVENT, event.bytes()));
-                    }
+    /**
+     * Paddle filters events by nothing but position: with no cursor, {@code since} is honoured by
+     * reading from the oldest event Paddle retains and skipping those that occurred before it.
+     */
+    @Override
+    public Page read(String cursor, Instant since) {
+        List<Fact> events = new ArrayList<>();
+        String after = cursor;
+        boolean more = true;
+        while (more) {
+            WireJson.Listing page = WireJson.listing(
+                    get(
+                            "/events?order_by=id%5BASC%5D&per_page=200"
+                                    + (after == null ? "" : "&after=" + ApiCalls.encode(after)),
+                            "GET /events"),
+                    "data");
+            for (WireJson.Element event : page.elements()) {
+                after = event.tree().path("event_id").asString();
+                Instant occurred = occurredAt(event.tree());
+                if (cursor != null || since == null || !occurred.isBefore(since)) {
+                    events.add(new Fact(Fact.EVENT, event.bytes()));
                 }
-                more = page.rest()
-                                .path("meta")
-                                .path("pagination")
-                                .path("has_more")
-                                .asBoolean(false)
-                        && !page.elements().isEmpty();
             }
-            return new Page(events, after);
+            more = page.rest().path("meta").path("pagination").path("has_more").asBoolean(false)
+                    && !page.elements().isEmpty();
         }
+        return new Page(events, after);
+    }
 
-        private static Instant occurredAt(JsonNode event) {
-            try {
-                return Instant.parse(event.path("occurred_at").asString());
-            } catch (DateTimeParseException e) {
-                throw new ApiFailure("GET /events: malformed answer (occurred_at of " + event.path("event_id") + ")");
-            }
+    private static Instant occurredAt(JsonNode event) {
+        try {
+            return Instant.parse(event.path("occurred_at").asString());
+        } catch (DateTimeParseException e) {
+            throw new ApiFailure("GET /events: malformed answer (occurred_at of " + event.path("event_id") + ")");
         }
+    }
 
-        @Override
-        public Optional<Refunds> refunds() {
-            return Optional.of(new PaddleRefunds(base, key, calls));
-        }
+    @Override
+    public Optional<Refunds> refunds() {
+        return Optional.of(new PaddleRefunds(base, key, calls));
+    }
 
-        @Override
-        public Reading read(Fact fact) {
-            return switch (fact.kind()) {
-                case PaddleRefunds.REFUND -> PaddleLookup.readRefund(provider, fact);
-                case PaddleSubscriptions.SUBSCRIPTION -> PaddleSubscriptions.snapshot(provider, fact);
-                default -> PaddleLookup.read(provider, fact);
-            };
-        }
+    @Override
+    public Reading read(Fact fact) {
+        return switch (fact.kind()) {
+            case PaddleRefunds.REFUND -> PaddleLookup.readRefund(provider, fact);
+            case PaddleSubscriptions.SUBSCRIPTION -> PaddleSubscriptions.snapshot(provider, fact);
+            default -> PaddleLookup.read(provider, fact);
+        };
+    }
 
-        private byte[] get(String path, String what) {
-            return calls.getJson(base + path, key, what).body();
-        }
+    private byte[] get(String path, String what) {
+        return calls.getJson(base + path, key, what).body();
     }
 }

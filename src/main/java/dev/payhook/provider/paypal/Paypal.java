@@ -1,42 +1,37 @@
 package dev.payhook.provider.paypal;
 
-import dev.payhook.provider.ApiFactory;
-import dev.payhook.provider.FormatFactory;
-import dev.payhook.provider.SchemeFactory;
+import static dev.payhook.provider.Capability.CHECKS_PAYMENTS;
+import static dev.payhook.provider.Capability.CHECKS_SUBSCRIPTIONS;
+import static dev.payhook.provider.Capability.READS_FEED;
+import static dev.payhook.provider.Capability.REFUNDS;
+import static dev.payhook.provider.Capability.REFUNDS_PART;
+
+import dev.payhook.provider.ProviderKind;
+import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.types.TypeTables;
 import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** PayPal: its scheme ({@code paypal-cert}), its event format and its API, as {@code paypal}. */
+/** PayPal: webhooks signed with its certificate, its event format and its API, under the name {@code paypal}. */
 @Configuration(proxyBeanMethods = false)
 public class Paypal {
 
     /** Webhooks signed with PayPal's certificate, fetched from PayPal's hosts only or pinned. */
-    public static SchemeFactory<PaypalSettings> scheme() {
-        return SchemeFactory.of(
-                "paypal-cert",
-                PaypalSettings.class,
-                "paypal",
-                (provider, settings, clock) -> new PaypalSignature(
-                        settings.webhookId(),
-                        new PaypalCertificates(settings.pinned(), "payhook.providers." + provider + ".certificates"),
-                        settings.tolerance(),
-                        clock));
+    public static SignatureScheme signature(String provider, PaypalSettings settings, Clock clock) {
+        return new PaypalSignature(
+                settings.webhookId(),
+                new PaypalCertificates(settings.pinned(), "payhook.providers." + provider + ".certificates"),
+                settings.tolerance(),
+                clock);
     }
 
     @Bean
-    SchemeFactory<PaypalSettings> paypalScheme() {
-        return scheme();
-    }
-
-    @Bean
-    FormatFactory<?> paypalFormat(TypeTables tables) {
-        return new PaypalFormat(tables);
-    }
-
-    @Bean
-    ApiFactory<?> paypalApi(Clock clock) {
-        return new PaypalApi(clock);
+    static ProviderKind paypalKind(TypeTables tables) {
+        return ProviderKind.named("paypal")
+                .scheme("paypal-cert", PaypalSettings.class, Paypal::signature)
+                .format(new PaypalFormat(tables))
+                .api(PaypalApiSettings.class, PaypalApi::create)
+                .can(CHECKS_PAYMENTS, CHECKS_SUBSCRIPTIONS, READS_FEED, REFUNDS, REFUNDS_PART);
     }
 }

@@ -1,16 +1,14 @@
 package dev.payhook.provider.razorpay;
 
-import dev.payhook.config.ProviderProperties;
 import dev.payhook.provider.ApiCalls;
-import dev.payhook.provider.ApiFactory;
 import dev.payhook.provider.ApiFailure;
+import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
-import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import java.net.http.HttpResponse;
@@ -28,106 +26,82 @@ import tools.jackson.databind.JsonNode;
  * is the payment with the Razorpay order it belongs to, which names the merchant's order when the
  * payment's notes do not.
  */
-public class RazorpayApi implements ApiFactory<RazorpayApiSettings> {
+record RazorpayApi(String provider, String base, String basic, ApiCalls calls) implements ProviderApi {
 
     static final String PAYMENT = "razorpay.payment";
     private static final String HOST = "https://api.razorpay.com";
     private static final byte[] NONE = "null".getBytes(StandardCharsets.UTF_8);
 
-    @Override
-    public String name() {
-        return "razorpay";
-    }
-
-    @Override
-    public Class<RazorpayApiSettings> settings() {
-        return RazorpayApiSettings.class;
-    }
-
-    @Override
-    public ProviderApi create(
-            String provider,
-            RazorpayApiSettings settings,
-            ProviderProperties.Mode mode,
-            SignatureScheme scheme,
-            ApiCalls calls) {
-        String base = ApiCalls.baseUrl(settings.baseUrl(), mode, HOST, HOST);
+    static RazorpayApi create(ApiSetup setup, RazorpayApiSettings settings) {
+        String base = setup.baseUrl(settings.baseUrl(), HOST, HOST);
         String basic = "Basic "
                 + Base64.getEncoder()
                         .encodeToString((settings.keyId().trim() + ":"
                                         + settings.keySecret().trim())
                                 .getBytes(StandardCharsets.UTF_8));
-        return new Client(provider, base, basic, calls);
+        return new RazorpayApi(setup.provider(), base, basic, setup.calls());
     }
 
-    private record Client(String provider, String base, String basic, ApiCalls calls) implements ProviderApi {
-
-        @Override
-        public boolean looksUpOrders() {
-            return true;
-        }
-
-        @Override
-        public List<Fact> lookupOrder(OrderRef order) {
-            List<Fact> facts = new ArrayList<>();
-            byte[] orders = get("/v1/orders?receipt=" + ApiCalls.encode(order.orderId()), "GET /v1/orders")
+    @Override
+    public List<Fact> lookupOrder(OrderRef order) {
+        List<Fact> facts = new ArrayList<>();
+        byte[] orders = get("/v1/orders?receipt=" + ApiCalls.encode(order.orderId()), "GET /v1/orders")
+                .body();
+        for (WireJson.Element razorpayOrder : listing(orders, "GET /v1/orders")) {
+            String id = WireJson.require(WireJson.text(razorpayOrder.tree(), "id"), "order id");
+            byte[] payments = get("/v1/orders/" + ApiCalls.encode(id) + "/payments", "GET /v1/orders/{id}/payments")
                     .body();
-            for (WireJson.Element razorpayOrder : listing(orders, "GET /v1/orders")) {
-                String id = WireJson.require(WireJson.text(razorpayOrder.tree(), "id"), "order id");
-                byte[] payments = get("/v1/orders/" + ApiCalls.encode(id) + "/payments", "GET /v1/orders/{id}/payments")
-                        .body();
-                for (WireJson.Element payment : listing(payments, "GET /v1/orders/{id}/payments")) {
-                    facts.add(fact(payment.bytes(), razorpayOrder.bytes()));
-                }
-            }
-            return facts;
-        }
-
-        @Override
-        public List<Fact> lookupPayment(KnownPayment payment) {
-            HttpResponse<byte[]> answer =
-                    get("/v1/payments/" + ApiCalls.encode(payment.paymentId()), "GET /v1/payments/{id}", 400, 404);
-            if (answer.statusCode() != 200) {
-                // Razorpay answers an id it does not know with 400 BAD_REQUEST_ERROR, "does not exist"
-                return List.of();
-            }
-            JsonNode tree = WireJson.tree(answer.body());
-            String razorpayOrder = WireJson.text(tree, "order_id");
-            byte[] order = NONE;
-            if (RazorpayFormat.orderId(tree.path("notes")) == null && razorpayOrder != null) {
-                order = get("/v1/orders/" + ApiCalls.encode(razorpayOrder), "GET /v1/orders/{id}")
-                        .body();
-            }
-            return List.of(fact(answer.body(), order));
-        }
-
-        /** A collection's items, as Razorpay lists entities. */
-        private static List<WireJson.Element> listing(byte[] collection, String what) {
-            try {
-                return WireJson.listing(collection, "items").elements();
-            } catch (UnparseablePayload e) {
-                throw new ApiFailure(what + ": malformed answer (" + e.getMessage() + ")");
+            for (WireJson.Element payment : listing(payments, "GET /v1/orders/{id}/payments")) {
+                facts.add(fact(payment.bytes(), razorpayOrder.bytes()));
             }
         }
+        return facts;
+    }
 
-        private static Fact fact(byte[] payment, byte[] order) {
-            return Fact.composite(PAYMENT, new String[] {"payment", "order"}, new byte[][] {payment, order});
+    @Override
+    public List<Fact> lookupPayment(KnownPayment payment) {
+        HttpResponse<byte[]> answer =
+                get("/v1/payments/" + ApiCalls.encode(payment.paymentId()), "GET /v1/payments/{id}", 400, 404);
+        if (answer.statusCode() != 200) {
+            // Razorpay answers an id it does not know with 400 BAD_REQUEST_ERROR, "does not exist"
+            return List.of();
         }
+        JsonNode tree = WireJson.tree(answer.body());
+        String razorpayOrder = WireJson.text(tree, "order_id");
+        byte[] order = NONE;
+        if (RazorpayFormat.orderId(tree.path("notes")) == null && razorpayOrder != null) {
+            order = get("/v1/orders/" + ApiCalls.encode(razorpayOrder), "GET /v1/orders/{id}")
+                    .body();
+        }
+        return List.of(fact(answer.body(), order));
+    }
 
-        @Override
-        public Optional<Refunds> refunds() {
-            return Optional.of(new RazorpayRefunds(base, basic, calls));
+    /** A collection's items, as Razorpay lists entities. */
+    private static List<WireJson.Element> listing(byte[] collection, String what) {
+        try {
+            return WireJson.listing(collection, "items").elements();
+        } catch (UnparseablePayload e) {
+            throw new ApiFailure(what + ": malformed answer (" + e.getMessage() + ")");
         }
+    }
 
-        @Override
-        public Reading read(Fact fact) {
-            return RazorpayRefunds.REFUND.equals(fact.kind())
-                    ? RazorpayLookup.readRefund(provider, fact)
-                    : RazorpayLookup.read(provider, fact);
-        }
+    private static Fact fact(byte[] payment, byte[] order) {
+        return Fact.composite(PAYMENT, new String[] {"payment", "order"}, new byte[][] {payment, order});
+    }
 
-        private HttpResponse<byte[]> get(String path, String what, int... alsoAccepted) {
-            return calls.getAuthorized(base + path, basic, what, alsoAccepted);
-        }
+    @Override
+    public Optional<Refunds> refunds() {
+        return Optional.of(new RazorpayRefunds(base, basic, calls));
+    }
+
+    @Override
+    public Reading read(Fact fact) {
+        return RazorpayRefunds.REFUND.equals(fact.kind())
+                ? RazorpayLookup.readRefund(provider, fact)
+                : RazorpayLookup.read(provider, fact);
+    }
+
+    private HttpResponse<byte[]> get(String path, String what, int... alsoAccepted) {
+        return calls.getAuthorized(base + path, basic, what, alsoAccepted);
     }
 }

@@ -38,11 +38,6 @@ final class RazorpayRefunds extends KeylessRefunds {
     }
 
     @Override
-    public boolean refundsPart() {
-        return true;
-    }
-
-    @Override
     protected RefundAnswer post(RefundCall call) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("amount", call.amountMinor());

@@ -1,7 +1,9 @@
 package dev.payhook.provider.standardwebhooks;
 
 import dev.payhook.provider.HmacSecrets;
-import dev.payhook.provider.SchemeFactory;
+import dev.payhook.provider.ProviderKind;
+import dev.payhook.provider.SignatureScheme;
+import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -15,12 +17,14 @@ public class StandardWebhooks {
     /** The message id header, kept by the sender across retries: the natural event id of its formats. */
     public static final String MESSAGE_ID = StandardWebhooksSignature.ID;
 
-    public static SchemeFactory<HmacSecrets> scheme() {
-        return SchemeFactory.of("standard-webhooks", HmacSecrets.class, null, StandardWebhooksSignature::new);
+    /** {@code webhook-signature} over {@code id.timestamp.body}, with the timestamp in its window. */
+    public static SignatureScheme signature(String provider, HmacSecrets settings, Clock clock) {
+        return new StandardWebhooksSignature(provider, settings, clock);
     }
 
     @Bean
-    SchemeFactory<HmacSecrets> standardWebhooksScheme() {
-        return scheme();
+    static ProviderKind standardWebhooksKind() {
+        return ProviderKind.named("standard-webhooks")
+                .scheme("standard-webhooks", HmacSecrets.class, StandardWebhooks::signature);
     }
 }

@@ -1,12 +1,20 @@
 package dev.payhook.provider.stripe;
 
+import static dev.payhook.provider.Capability.CHECKS_PAYMENTS;
+import static dev.payhook.provider.Capability.CHECKS_SUBSCRIPTIONS;
+import static dev.payhook.provider.Capability.FINDS_ORDERS;
+import static dev.payhook.provider.Capability.READS_FEED;
+import static dev.payhook.provider.Capability.REFUNDS;
+import static dev.payhook.provider.Capability.REFUNDS_PART;
+
 import dev.payhook.provider.Acknowledgement;
-import dev.payhook.provider.ApiFactory;
-import dev.payhook.provider.FormatFactory;
+import dev.payhook.provider.ApiKey;
 import dev.payhook.provider.HmacSecrets;
-import dev.payhook.provider.SchemeFactory;
+import dev.payhook.provider.ProviderKind;
+import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.TimestampedHmac;
 import dev.payhook.provider.types.TypeTables;
+import java.time.Clock;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -15,34 +23,24 @@ import org.springframework.context.annotation.Configuration;
 public class Stripe {
 
     /** {@code Stripe-Signature: t=..,v1=..}, HMAC-SHA256 over {@code t.body}; answered {@code {"received":true}}. */
-    public static SchemeFactory<HmacSecrets> scheme() {
-        return SchemeFactory.of(
-                "stripe",
-                HmacSecrets.class,
-                "stripe",
-                (provider, secrets, clock) -> new TimestampedHmac(
-                        "stripe-signature",
-                        ",",
-                        "t",
-                        "v1",
-                        ".",
-                        secrets,
-                        clock,
-                        Acknowledgement.json(200, "{\"received\":true}")));
+    public static SignatureScheme signature(String provider, HmacSecrets secrets, Clock clock) {
+        return new TimestampedHmac(
+                "stripe-signature",
+                ",",
+                "t",
+                "v1",
+                ".",
+                secrets,
+                clock,
+                Acknowledgement.json(200, "{\"received\":true}"));
     }
 
     @Bean
-    SchemeFactory<HmacSecrets> stripeScheme() {
-        return scheme();
-    }
-
-    @Bean
-    FormatFactory<?> stripeFormat(TypeTables tables) {
-        return new StripeFormat(tables);
-    }
-
-    @Bean
-    ApiFactory<?> stripeApi() {
-        return new StripeApi();
+    static ProviderKind stripeKind(TypeTables tables) {
+        return ProviderKind.named("stripe")
+                .scheme("stripe", HmacSecrets.class, Stripe::signature)
+                .format(new StripeFormat(tables))
+                .api(ApiKey.class, StripeApi::create)
+                .can(FINDS_ORDERS, CHECKS_PAYMENTS, CHECKS_SUBSCRIPTIONS, READS_FEED, REFUNDS, REFUNDS_PART);
     }
 }

@@ -2,7 +2,6 @@ package dev.payhook.provider.types;
 
 import dev.payhook.provider.EventFormat;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.provider.ProviderSettings;
 import dev.payhook.provider.SettingsFreeFormat;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +29,7 @@ public abstract class TypedFormat<E> extends SettingsFreeFormat {
 
     /** A provider's table is read and checked here, at start-up. */
     @Override
-    public EventFormat create(String provider, ProviderSettings.None settings) {
+    public EventFormat forProvider(String provider) {
         byProvider.put(provider, tables.meanings(provider, name(), readers));
         return this;
     }

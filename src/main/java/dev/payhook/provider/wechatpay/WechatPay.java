@@ -1,8 +1,12 @@
 package dev.payhook.provider.wechatpay;
 
-import dev.payhook.provider.ApiFactory;
-import dev.payhook.provider.FormatFactory;
-import dev.payhook.provider.SchemeFactory;
+import static dev.payhook.provider.Capability.CHECKS_PAYMENTS;
+import static dev.payhook.provider.Capability.FINDS_ORDERS;
+import static dev.payhook.provider.Capability.REFUNDS;
+import static dev.payhook.provider.Capability.REFUNDS_PART;
+
+import dev.payhook.provider.ProviderKind;
+import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.types.TypeTables;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -11,39 +15,38 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
-/** WeChat Pay API v3: its scheme ({@code wechatpay-v3}), its notification format and its API, as {@code wechatpay}. */
+/** WeChat Pay API v3: its scheme, its event format and its API, under the name {@code wechatpay}. */
 @Configuration(proxyBeanMethods = false)
 public class WechatPay {
 
-    /** SHA256withRSA with the platform key the {@code Wechatpay-Serial} header names. */
-    public static SchemeFactory<WechatPayKeys> scheme(Environment environment) {
-        return SchemeFactory.of("wechatpay-v3", WechatPayKeys.class, "wechatpay", (provider, settings, clock) -> {
-            // Spring resolves placeholders in values, not in map keys: { "[${WECHATPAY_SERIAL:}]": ... }
-            Map<String, String> keys = new LinkedHashMap<>();
-            settings.present().forEach((serial, key) -> {
-                String resolved = environment.resolvePlaceholders(serial).trim();
-                if (resolved.isEmpty()) {
-                    throw new IllegalStateException("payhook.providers." + provider
-                            + ".platform-keys: a key whose serial is empty (is WECHATPAY_SERIAL set?)");
-                }
-                keys.put(resolved, key);
-            });
-            return new WechatPaySignature(provider, keys, settings.tolerance(), clock);
+    /**
+     * SHA256withRSA with the platform key the {@code Wechatpay-Serial} header names; the serials
+     * are resolved here because Spring resolves placeholders in values, not in map keys:
+     * {@code { "[${WECHATPAY_SERIAL:}]": ... }}.
+     */
+    public static SignatureScheme signature(
+            String provider, WechatPayKeys settings, Clock clock, Environment environment) {
+        Map<String, String> keys = new LinkedHashMap<>();
+        settings.present().forEach((serial, key) -> {
+            String resolved = environment.resolvePlaceholders(serial).trim();
+            if (resolved.isEmpty()) {
+                throw new IllegalStateException("payhook.providers." + provider
+                        + ".platform-keys: a key whose serial is empty (is WECHATPAY_SERIAL set?)");
+            }
+            keys.put(resolved, key);
         });
+        return new WechatPaySignature(provider, keys, settings.tolerance(), clock);
     }
 
     @Bean
-    SchemeFactory<WechatPayKeys> wechatpayScheme(Environment environment) {
-        return scheme(environment);
-    }
-
-    @Bean
-    FormatFactory<?> wechatpayFormat(TypeTables tables) {
-        return new WechatPayFormat.Factory(tables);
-    }
-
-    @Bean
-    ApiFactory<?> wechatpayApi(Clock clock) {
-        return new WechatPayApi(clock);
+    static ProviderKind wechatpayKind(TypeTables tables, Environment environment) {
+        return ProviderKind.named("wechatpay")
+                .scheme(
+                        "wechatpay-v3",
+                        WechatPayKeys.class,
+                        (provider, keys, clock) -> signature(provider, keys, clock, environment))
+                .format(WechatPayDecryption.class, (provider, key) -> WechatPayFormat.create(tables, provider, key))
+                .api(WechatPayApiSettings.class, WechatPayApi::create)
+                .can(FINDS_ORDERS, CHECKS_PAYMENTS, REFUNDS, REFUNDS_PART);
     }
 }

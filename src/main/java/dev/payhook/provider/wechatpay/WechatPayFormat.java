@@ -2,7 +2,6 @@ package dev.payhook.provider.wechatpay;
 
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.EventFormat;
-import dev.payhook.provider.FormatFactory;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.UnparseablePayload;
@@ -30,34 +29,14 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class WechatPayFormat implements EventFormat {
 
-    /** One format per provider: each has its own API v3 key. */
-    public static class Factory implements FormatFactory<WechatPayDecryption> {
-
-        private final TypeTables tables;
-
-        public Factory(TypeTables tables) {
-            this.tables = tables;
+    /** A provider's format: each has its own API v3 key. */
+    public static EventFormat create(TypeTables tables, String provider, WechatPayDecryption settings) {
+        byte[] key = settings.apiV3Key().getBytes(StandardCharsets.UTF_8);
+        if (key.length != 32) {
+            throw new IllegalStateException(
+                    "payhook.providers." + provider + ".api-v3-key must be the 32-character API v3 key");
         }
-
-        @Override
-        public String name() {
-            return "wechatpay";
-        }
-
-        @Override
-        public Class<WechatPayDecryption> settings() {
-            return WechatPayDecryption.class;
-        }
-
-        @Override
-        public EventFormat create(String provider, WechatPayDecryption settings) {
-            byte[] key = settings.apiV3Key().getBytes(StandardCharsets.UTF_8);
-            if (key.length != 32) {
-                throw new IllegalStateException(
-                        "payhook.providers." + provider + ".api-v3-key must be the 32-character API v3 key");
-            }
-            return new WechatPayFormat(new SecretKeySpec(key, "AES"), tables.meanings(provider, name(), READERS));
-        }
+        return new WechatPayFormat(new SecretKeySpec(key, "AES"), tables.meanings(provider, "wechatpay", READERS));
     }
 
     /** A notification and its decrypted resource; the builder carries what every event of it carries. */

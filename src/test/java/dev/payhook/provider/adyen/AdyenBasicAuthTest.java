@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /** With basic auth configured, a notification must carry it as well as valid item HMACs. */
 class AdyenBasicAuthTest {
 
-    private final SignatureScheme adyen = Adyen.scheme().create("adyen", settings(), Clock.systemUTC());
+    private final SignatureScheme adyen = Adyen.signature("adyen", settings(), Clock.systemUTC());
     private final byte[] batch = AdyenBatch.batch(
             "false", List.of(AdyenNotificationTest.authorisation("ord-1", "psp-1", 100, "EUR", Instant.now())));
 

@@ -138,11 +138,11 @@ class MappedSenderTest extends ProviderScenarios {
         mapping.getMapping().setPaymentId("data.id");
         mapping.getMapping().setOccurredAt("/at");
         mapping.getMapping().setTypes(Map.of("paid", "payment.succeeded"));
-        assertThatThrownBy(() -> new MappedFormat.Factory(TypeTables.shipped()).create("acme", mapping))
+        assertThatThrownBy(() -> MappedFormat.create(TypeTables.shipped(), "acme", mapping))
                 .hasMessageContaining("payhook.providers.acme.mapping.payment-id: 'data.id' is not a JSON pointer");
         mapping.getMapping().setPaymentId("/data/id");
         mapping.getMapping().setTypes(Map.of("paid", "payment.done"));
-        assertThatThrownBy(() -> new MappedFormat.Factory(TypeTables.shipped()).create("acme", mapping))
+        assertThatThrownBy(() -> MappedFormat.create(TypeTables.shipped(), "acme", mapping))
                 .hasMessageContaining(
                         "payhook.providers.acme.mapping.types: 'paid': unknown action 'payment.done' (one of");
     }

@@ -49,7 +49,7 @@ class PaypalSamplesTest {
     private static SignatureScheme scheme(String pem, Instant at) {
         // the simulator's webhook id
         PaypalSettings settings = new PaypalSettings("WEBHOOK_ID", List.of(pem), Duration.ofMinutes(5));
-        return Paypal.scheme().create("paypal", settings, Clock.fixed(at, ZoneOffset.UTC));
+        return Paypal.signature("paypal", settings, Clock.fixed(at, ZoneOffset.UTC));
     }
 
     @Test
