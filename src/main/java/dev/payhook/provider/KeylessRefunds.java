@@ -33,7 +33,7 @@ public abstract class KeylessRefunds implements Refunds {
     }
 
     /** The reason a refund is created with: the reference first, then why, in words. */
-    protected static String reason(RefundCall call) {
+    public static String reason(RefundCall call) {
         return call.reference() + " " + call.why();
     }
 

@@ -72,7 +72,7 @@ record DodoApi(String provider, String base, String key, ApiCalls calls) impleme
 
     @Override
     public Optional<Refunds> refunds() {
-        return Optional.of(new DodoRefunds(base, key, calls));
+        return Optional.of(DodoRefunds.of(base, key, calls));
     }
 
     @Override

@@ -103,7 +103,7 @@ record PaddleApi(String provider, String base, String key, ApiCalls calls) imple
 
     @Override
     public Optional<Refunds> refunds() {
-        return Optional.of(new PaddleRefunds(base, key, calls));
+        return Optional.of(PaddleRefunds.of(base, key, calls));
     }
 
     @Override

@@ -91,7 +91,7 @@ record RazorpayApi(String provider, String base, String basic, ApiCalls calls) i
 
     @Override
     public Optional<Refunds> refunds() {
-        return Optional.of(new RazorpayRefunds(base, basic, calls));
+        return Optional.of(RazorpayRefunds.of(base, basic, calls));
     }
 
     @Override
