@@ -11,6 +11,7 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import org.springframework.stereotype.Component;
@@ -108,6 +109,15 @@ public class ApiCalls {
             }
         }
         return answer;
+    }
+
+    /**
+     * The object at {@code url} as one fact of {@code kind}, tried again on failure; none when the
+     * provider answers 404 (it does not know the id).
+     */
+    public List<Fact> fetched(String kind, String url, String authorization, String what) {
+        HttpResponse<byte[]> answer = getAuthorized(url, authorization, what, 404);
+        return answer.statusCode() == 404 ? List.of() : List.of(new Fact(kind, answer.body()));
     }
 
     /** {@code POST url} of {@code body} as JSON with a bearer key, tried once: the answer whatever its status. */

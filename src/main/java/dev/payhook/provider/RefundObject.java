@@ -1,6 +1,7 @@
 package dev.payhook.provider;
 
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -12,6 +13,23 @@ import tools.jackson.databind.JsonNode;
  * event-id lock makes a second reading a duplicate.
  */
 public record RefundObject(String id, String status, Instant at) {
+
+    /**
+     * The head of a refund object that names its id {@code idField}, its status {@code status}, and
+     * its time (ISO-8601 with an offset) by the first of {@code times} it carries.
+     */
+    public static Function<JsonNode, RefundObject> fields(String idField, String... times) {
+        return refund -> {
+            String at = Arrays.stream(times)
+                    .filter(t -> refund.path(t).isString())
+                    .findFirst()
+                    .orElse(times[times.length - 1]);
+            return new RefundObject(
+                    WireJson.text(refund, idField),
+                    WireJson.text(refund, "status"),
+                    WireJson.offsetTime(WireJson.text(refund, at), at));
+        };
+    }
 
     /**
      * The refund object of {@code fact} as one event of {@code provider}.

@@ -49,7 +49,8 @@ class PublishedRsaAndBatchSamplesTest {
         SignatureScheme adyen = Adyen.signature("adyen", adyenKey(), Clock.systemUTC());
         WebhookRequest request = new WebhookRequest("adyen", batch, Map.of());
         adyen.verify(request);
-        NormalizedEvent e = Samples.events(new AdyenFormat(), request).get(0);
+        NormalizedEvent e =
+                Samples.events(new AdyenFormat(TypeTables.shipped()), request).get(0);
         assertThat(e.eventId()).isEqualTo("ZVWN7D3WSMK2WN82:AUTHORISATION:true");
         assertThat(e.type()).isEqualTo(EventType.PAYMENT_SUCCEEDED);
         assertThat(e.amountMinor()).isEqualTo(1000L);
@@ -63,7 +64,7 @@ class PublishedRsaAndBatchSamplesTest {
     @Test
     void everyAdyenOpenApiExampleMaps() throws IOException {
         assumeTrue(Files.isDirectory(Samples.DIR), "no ../shared/samples");
-        AdyenFormat adyen = new AdyenFormat();
+        AdyenFormat adyen = new AdyenFormat(TypeTables.shipped());
         Map<String, EventType> byCode = new java.util.HashMap<>();
         try (var files = Files.list(Samples.DIR.resolve("adyen/adyen-openapi/Webhooks-v1"))) {
             // three examples there are another webhook family (type/data), not standard notifications
@@ -107,7 +108,8 @@ class PublishedRsaAndBatchSamplesTest {
         assertThatThrownBy(() -> alipay.verify(request))
                 .isInstanceOf(WebhookRejected.class)
                 .hasMessage("signature_mismatch");
-        NormalizedEvent e = Samples.events(new AlipayFormat(), request).get(0);
+        NormalizedEvent e =
+                Samples.events(new AlipayFormat(TypeTables.shipped()), request).get(0);
         assertThat(e.type()).isEqualTo(EventType.PAYMENT_SUCCEEDED);
         assertThat(e.amountMinor()).isEqualTo(99L);
         assertThat(e.eventId()).isEqualTo("2024072401222104407195820503475973");
@@ -119,7 +121,8 @@ class PublishedRsaAndBatchSamplesTest {
         SignatureScheme alipay = alipay(key);
         WebhookRequest request = new WebhookRequest("alipay", form(published, null), Map.of());
         alipay.verify(request);
-        NormalizedEvent e = Samples.events(new AlipayFormat(), request).get(0);
+        NormalizedEvent e =
+                Samples.events(new AlipayFormat(TypeTables.shipped()), request).get(0);
         assertThat(e.type()).isEqualTo(EventType.PAYMENT_SUCCEEDED);
         assertThat(e.orderId()).isEqualTo(published.path("out_trade_no").asString());
         assertThat(e.amountMinor())

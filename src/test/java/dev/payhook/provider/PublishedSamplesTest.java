@@ -11,6 +11,7 @@ import dev.payhook.provider.paddle.Paddle;
 import dev.payhook.provider.paddle.PaddleFormat;
 import dev.payhook.provider.standardwebhooks.StandardWebhooks;
 import dev.payhook.provider.stripe.StripeFormat;
+import dev.payhook.provider.types.TypeTables;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +64,7 @@ class PublishedSamplesTest {
         HmacSecrets secret = Samples.secrets("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw");
         StandardWebhooks.signature("dodo", secret, Samples.clockAt(1614265330))
                 .verify(new WebhookRequest("dodo", body, headers));
-        assertThat(new DodoFormat()
+        assertThat(new DodoFormat(TypeTables.shipped())
                         .read(new WebhookRequest("dodo", body, headers))
                         .eventId())
                 .isEqualTo("msg_p5jXN8AQM9LWM0D4loKWxJek");
@@ -76,7 +77,7 @@ class PublishedSamplesTest {
     @Test
     void everyStripeSampleNormalizes() throws IOException {
         assumeTrue(Files.isDirectory(SAMPLES), "no ../shared/samples");
-        StripeFormat stripe = new StripeFormat();
+        StripeFormat stripe = new StripeFormat(TypeTables.shipped());
         Map<String, NormalizedEvent> byFile = new HashMap<>();
         try (Stream<Path> files = Files.list(SAMPLES.resolve("stripe/stripe-ruby-mock"))) {
             for (Path f : files.filter(p -> p.toString().endsWith(".json")).toList()) {
@@ -108,7 +109,7 @@ class PublishedSamplesTest {
     @Test
     void everyPaddleSubscriptionEntityNormalizes() throws IOException {
         assumeTrue(Files.isDirectory(SAMPLES), "no ../shared/samples");
-        PaddleFormat paddle = new PaddleFormat();
+        PaddleFormat paddle = new PaddleFormat(TypeTables.shipped());
         Map<String, NormalizedEvent> byType = new HashMap<>();
         Path dir = SAMPLES.resolve("paddle/paddle-python-sdk/notification-entity");
         for (String type : List.of("subscription.created", "subscription.past_due", "subscription.canceled")) {
@@ -134,7 +135,7 @@ class PublishedSamplesTest {
     @Test
     void everyDodoSampleNormalizes() throws IOException {
         assumeTrue(Files.isDirectory(SAMPLES), "no ../shared/samples");
-        DodoFormat dodo = new DodoFormat();
+        DodoFormat dodo = new DodoFormat(TypeTables.shipped());
         Map<String, NormalizedEvent> byType = new HashMap<>();
         try (Stream<Path> files = Files.list(SAMPLES.resolve("dodo/dodo-docs/x-webhooks-examples"))) {
             for (Path f : files.toList()) {

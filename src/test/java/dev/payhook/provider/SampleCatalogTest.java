@@ -37,13 +37,13 @@ class SampleCatalogTest {
     private record Covered(String provider, EventFormat format) {}
 
     private static final List<Covered> PROVIDERS = List.of(
-            new Covered("stripe", new StripeFormat()),
-            new Covered("paddle", new PaddleFormat()),
-            new Covered("dodo", new DodoFormat()),
-            new Covered("razorpay", new RazorpayFormat()),
-            new Covered("paypal", new PaypalFormat()),
-            new Covered("adyen", new AdyenFormat()),
-            new Covered("alipay", new AlipayFormat()));
+            new Covered("stripe", new StripeFormat(TypeTables.shipped())),
+            new Covered("paddle", new PaddleFormat(TypeTables.shipped())),
+            new Covered("dodo", new DodoFormat(TypeTables.shipped())),
+            new Covered("razorpay", new RazorpayFormat(TypeTables.shipped())),
+            new Covered("paypal", new PaypalFormat(TypeTables.shipped())),
+            new Covered("adyen", new AdyenFormat(TypeTables.shipped())),
+            new Covered("alipay", new AlipayFormat(TypeTables.shipped())));
 
     /** Where Standard Webhooks and Razorpay carry the event id. */
     private static final Map<String, String> HEADERS =

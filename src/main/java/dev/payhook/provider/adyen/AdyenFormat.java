@@ -81,11 +81,6 @@ public class AdyenFormat extends TypedFormat<AdyenFormat.Notification> {
                     Action.of(EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST),
                     (n, action) -> n.builder().payment(disputed(n.item())).build(action.or(EventType.OTHER))));
 
-    /** With the tables the jar ships. */
-    public AdyenFormat() {
-        this(TypeTables.shipped());
-    }
-
     public AdyenFormat(TypeTables tables) {
         super("adyen", tables, READERS);
     }

@@ -36,11 +36,6 @@ public class AlipayFormat extends TypedFormat<AlipayFormat.Notification> {
                     Action.of(EventType.PAYMENT_PENDING, EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_CANCELED),
                     (n, action) -> trade(n.params(), n.builder(), action.or(EventType.OTHER))));
 
-    /** With the tables the jar ships. */
-    public AlipayFormat() {
-        this(TypeTables.shipped());
-    }
-
     public AlipayFormat(TypeTables tables) {
         super("alipay", tables, READERS);
     }

@@ -1,21 +1,20 @@
 package dev.payhook.provider.alipay;
 
 import dev.payhook.provider.Acknowledgement;
+import dev.payhook.provider.FormPostScheme;
 import dev.payhook.provider.RsaKeys;
-import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
 import java.security.PublicKey;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.IntStream;
 
 /**
  * Alipay's asynchronous notifications: a form POST signed with RSA2 (SHA256withRSA) by Alipay's
  * key. Alipay wants the literal text {@code success}, and {@code fail} when refused.
  */
-final class AlipaySignature implements SignatureScheme {
+final class AlipaySignature extends FormPostScheme {
 
     private final List<PublicKey> keys;
 
@@ -25,16 +24,6 @@ final class AlipaySignature implements SignatureScheme {
                 .mapToObj(i ->
                         RsaKeys.parse(configured.get(i), "payhook.providers." + provider + ".public-keys[" + i + "]"))
                 .toList();
-    }
-
-    @Override
-    public Set<String> headerNames() {
-        return Set.of();
-    }
-
-    @Override
-    public boolean acceptsContentType(String contentType) {
-        return Acknowledgement.isMediaType(contentType, "application/x-www-form-urlencoded");
     }
 
     @Override

@@ -10,7 +10,6 @@ import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
 import dev.payhook.provider.WireJson;
-import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -65,9 +64,8 @@ record DodoApi(String provider, String base, String key, ApiCalls calls) impleme
         if (paymentId == null) {
             return List.of();
         }
-        HttpResponse<byte[]> answer =
-                calls.getJson(base + "/payments/" + ApiCalls.encode(paymentId), key, "GET /payments/{id}", 404);
-        return answer.statusCode() == 404 ? List.of() : List.of(new Fact(PAYMENT, answer.body()));
+        return calls.fetched(
+                PAYMENT, base + "/payments/" + ApiCalls.encode(paymentId), "Bearer " + key, "GET /payments/{id}");
     }
 
     @Override
@@ -77,14 +75,11 @@ record DodoApi(String provider, String base, String key, ApiCalls calls) impleme
 
     @Override
     public List<Fact> lookupSubscription(String providerSubscriptionId) {
-        HttpResponse<byte[]> answer = calls.getJson(
+        return calls.fetched(
+                DodoSubscriptions.SUBSCRIPTION,
                 base + "/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
-                key,
-                "GET /subscriptions/{id}",
-                404);
-        return answer.statusCode() == 404
-                ? List.of()
-                : List.of(new Fact(DodoSubscriptions.SUBSCRIPTION, answer.body()));
+                "Bearer " + key,
+                "GET /subscriptions/{id}");
     }
 
     @Override

@@ -36,11 +36,7 @@ public class DodoFormat extends TypedFormat<DodoFormat.Notification> {
     static final Map<String, Reader<Notification>> READERS = Map.of(
             "payment",
             Reader.one(
-                    Action.of(
-                            EventType.PAYMENT_SUCCEEDED,
-                            EventType.PAYMENT_FAILED,
-                            EventType.PAYMENT_PENDING,
-                            EventType.PAYMENT_CANCELED),
+                    Action.paymentOutcomes(),
                     (n, action) -> payment(n.builder(), n.body(), action.or(EventType.OTHER))),
             "refund",
             Reader.one(
@@ -54,11 +50,6 @@ public class DodoFormat extends TypedFormat<DodoFormat.Notification> {
             Reader.one(
                     Action.subscriptionChanges(),
                     (n, action) -> DodoSubscriptions.subscription(n.builder(), n.body(), action.or(EventType.OTHER))));
-
-    /** With the tables the jar ships. */
-    public DodoFormat() {
-        this(TypeTables.shipped());
-    }
 
     public DodoFormat(TypeTables tables) {
         super("dodo", tables, READERS);

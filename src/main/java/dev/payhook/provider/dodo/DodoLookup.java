@@ -21,10 +21,7 @@ final class DodoLookup {
         return RefundObject.read(
                 provider,
                 fact,
-                refund -> new RefundObject(
-                        WireJson.text(refund, "refund_id"),
-                        WireJson.text(refund, "status"),
-                        WireJson.offsetTime(WireJson.text(refund, "created_at"), "created_at")),
+                RefundObject.fields("refund_id", "created_at"),
                 (b, refund) -> DodoFormat.refund(
                         b,
                         refund,

@@ -1,28 +1,17 @@
 package dev.payhook.provider.mollie;
 
 import dev.payhook.provider.Acknowledgement;
-import dev.payhook.provider.SignatureScheme;
+import dev.payhook.provider.FormPostScheme;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
-import java.util.Set;
 
 /**
  * Mollie signs nothing: the check is only that the request reads as a notification (400
  * otherwise), and the ingress bounds these instead (per-source rate, one fetch per payment per
  * window).
  */
-final class MollieScheme implements SignatureScheme {
-
-    @Override
-    public Set<String> headerNames() {
-        return Set.of();
-    }
-
-    @Override
-    public boolean acceptsContentType(String contentType) {
-        return Acknowledgement.isMediaType(contentType, "application/x-www-form-urlencoded");
-    }
+final class MollieScheme extends FormPostScheme {
 
     @Override
     public boolean authenticates() {

@@ -11,7 +11,6 @@ import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
 import dev.payhook.provider.WireJson;
-import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -49,14 +48,11 @@ record PaddleApi(String provider, String base, String key, ApiCalls calls) imple
 
     @Override
     public List<Fact> lookupSubscription(String providerSubscriptionId) {
-        HttpResponse<byte[]> answer = calls.getJson(
+        return calls.fetched(
+                PaddleSubscriptions.SUBSCRIPTION,
                 base + "/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
-                key,
-                "GET /subscriptions/{id}",
-                404);
-        return answer.statusCode() == 404
-                ? List.of()
-                : List.of(new Fact(PaddleSubscriptions.SUBSCRIPTION, answer.body()));
+                "Bearer " + key,
+                "GET /subscriptions/{id}");
     }
 
     @Override

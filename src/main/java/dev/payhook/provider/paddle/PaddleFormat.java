@@ -36,11 +36,7 @@ public class PaddleFormat extends TypedFormat<PaddleFormat.Notification> {
     static final Map<String, Reader<Notification>> READERS = Map.of(
             "transaction",
             Reader.one(
-                    Action.of(
-                            EventType.PAYMENT_SUCCEEDED,
-                            EventType.PAYMENT_FAILED,
-                            EventType.PAYMENT_PENDING,
-                            EventType.PAYMENT_CANCELED),
+                    Action.paymentOutcomes(),
                     (n, action) -> transaction(n.builder(), n.body(), action.or(EventType.OTHER))),
             "adjustment",
             Reader.one(
@@ -51,11 +47,6 @@ public class PaddleFormat extends TypedFormat<PaddleFormat.Notification> {
                     Action.subscriptionChanges(),
                     (n, action) ->
                             PaddleSubscriptions.subscription(n.builder(), n.body(), action.or(EventType.OTHER))));
-
-    /** With the tables the jar ships. */
-    public PaddleFormat() {
-        this(TypeTables.shipped());
-    }
 
     public PaddleFormat(TypeTables tables) {
         super("paddle", tables, READERS);

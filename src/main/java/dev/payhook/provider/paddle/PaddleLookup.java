@@ -21,14 +21,7 @@ final class PaddleLookup {
 
     /** An adjustment as the adjustments API answered it, read like its adjustment.updated webhook. */
     static Reading readRefund(String provider, Fact fact) {
-        return RefundObject.read(
-                provider,
-                fact,
-                adjustment -> new RefundObject(
-                        WireJson.text(adjustment, "id"),
-                        WireJson.text(adjustment, "status"),
-                        WireJson.offsetTime(WireJson.text(adjustment, "updated_at"), "updated_at")),
-                PaddleFormat::adjustment);
+        return RefundObject.read(provider, fact, RefundObject.fields("id", "updated_at"), PaddleFormat::adjustment);
     }
 
     static Reading read(String provider, Fact fact) {

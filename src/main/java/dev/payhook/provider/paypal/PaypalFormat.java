@@ -55,11 +55,6 @@ public class PaypalFormat extends TypedFormat<PaypalFormat.Notification> {
                     Action.of(EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_FAILED),
                     (n, action) -> PaypalSubscriptions.sale(n.builder(), n.event(), action.or(EventType.OTHER))));
 
-    /** With the tables the jar ships. */
-    public PaypalFormat() {
-        this(TypeTables.shipped());
-    }
-
     public PaypalFormat(TypeTables tables) {
         super("paypal", tables, READERS);
     }

@@ -27,16 +27,7 @@ final class PaypalLookup {
     /** A refund as the refund API answered it, read like its PAYMENT.CAPTURE.REFUNDED webhook. */
     static Reading readRefund(String provider, Fact fact) {
         return RefundObject.read(
-                provider,
-                fact,
-                refund -> {
-                    String at = refund.path("update_time").isString() ? "update_time" : "create_time";
-                    return new RefundObject(
-                            WireJson.text(refund, "id"),
-                            WireJson.text(refund, "status"),
-                            WireJson.offsetTime(WireJson.text(refund, at), at));
-                },
-                PaypalFormat::refund);
+                provider, fact, RefundObject.fields("id", "update_time", "create_time"), PaypalFormat::refund);
     }
 
     private static PaymentSnapshot snapshot(String provider, JsonNode tree) {

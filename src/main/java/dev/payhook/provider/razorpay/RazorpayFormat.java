@@ -51,11 +51,6 @@ public class RazorpayFormat extends TypedFormat<RazorpayFormat.Notification> {
                     Action.decidedAmong(EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST),
                     (n, action) -> dispute(n.builder(), n.event().payload(), action)));
 
-    /** With the tables the jar ships. */
-    public RazorpayFormat() {
-        this(TypeTables.shipped());
-    }
-
     public RazorpayFormat(TypeTables tables) {
         super("razorpay", tables, READERS);
     }

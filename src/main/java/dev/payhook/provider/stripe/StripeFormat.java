@@ -4,7 +4,6 @@ import static dev.payhook.payment.EventType.DISPUTE_LOST;
 import static dev.payhook.payment.EventType.DISPUTE_OPENED;
 import static dev.payhook.payment.EventType.DISPUTE_WON;
 import static dev.payhook.payment.EventType.OTHER;
-import static dev.payhook.payment.EventType.PAYMENT_CANCELED;
 import static dev.payhook.payment.EventType.PAYMENT_FAILED;
 import static dev.payhook.payment.EventType.PAYMENT_PENDING;
 import static dev.payhook.payment.EventType.PAYMENT_SUCCEEDED;
@@ -53,8 +52,7 @@ public class StripeFormat extends TypedFormat<StripeFormat.Notification> {
     static final Map<String, Reader<Notification>> READERS = Map.of(
             "payment_intent",
             Reader.one(
-                    Action.of(PAYMENT_SUCCEEDED, PAYMENT_FAILED, PAYMENT_PENDING, PAYMENT_CANCELED),
-                    (n, action) -> paymentIntent(n.builder(), n.object(), action.or(OTHER))),
+                    Action.paymentOutcomes(), (n, action) -> paymentIntent(n.builder(), n.object(), action.or(OTHER))),
             "charge",
             Reader.one(
                     Action.of(PAYMENT_SUCCEEDED, PAYMENT_FAILED, PAYMENT_PENDING),
@@ -77,11 +75,6 @@ public class StripeFormat extends TypedFormat<StripeFormat.Notification> {
             Reader.one(
                     Action.of(PAYMENT_SUCCEEDED, PAYMENT_FAILED),
                     (n, action) -> StripeSubscriptions.invoice(n.builder(), n.object(), action.or(OTHER))));
-
-    /** With the tables the jar ships. */
-    public StripeFormat() {
-        this(TypeTables.shipped());
-    }
 
     public StripeFormat(TypeTables tables) {
         super("stripe", tables, READERS);

@@ -71,6 +71,15 @@ public enum Action implements WireName {
         return actions;
     }
 
+    /** Every outcome of a payment. */
+    public static Set<Action> paymentOutcomes() {
+        return of(
+                EventType.PAYMENT_SUCCEEDED,
+                EventType.PAYMENT_FAILED,
+                EventType.PAYMENT_PENDING,
+                EventType.PAYMENT_CANCELED);
+    }
+
     /** Every change of a subscription's status. */
     public static Set<Action> subscriptionChanges() {
         return of(

@@ -22,16 +22,7 @@ final class WechatPayLookup {
     /** A refund as the refund API answered it, read like its REFUND.SUCCESS / REFUND.CLOSED notification. */
     static Reading readRefund(String provider, Fact fact) {
         return RefundObject.read(
-                provider,
-                fact,
-                refund -> {
-                    String at = refund.path("success_time").isString() ? "success_time" : "create_time";
-                    return new RefundObject(
-                            WireJson.text(refund, "refund_id"),
-                            WireJson.text(refund, "status"),
-                            WireJson.offsetTime(WireJson.text(refund, at), at));
-                },
-                (b, refund) -> {
+                provider, fact, RefundObject.fields("refund_id", "success_time", "create_time"), (b, refund) -> {
                     JsonNode amount = refund.path("amount");
                     if (!amount.path("refund").isIntegralNumber()) {
                         throw new UnparseablePayload("missing field amount.refund");

@@ -10,6 +10,7 @@ import dev.payhook.provider.Reading;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
+import dev.payhook.provider.types.TypeTables;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,7 +95,7 @@ class PaypalSamplesTest {
     }
 
     private static NormalizedEvent event(String type) throws IOException {
-        Reading r = new PaypalFormat()
+        Reading r = new PaypalFormat(TypeTables.shipped())
                 .read(new WebhookRequest("paypal", Files.readAllBytes(DIR.resolve(type + ".json")), Map.of()));
         return r.requireEvents().get(0);
     }
