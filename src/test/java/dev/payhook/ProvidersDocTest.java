@@ -9,6 +9,8 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.payhook.provider.Capability;
+import dev.payhook.provider.ProviderKind;
 import dev.payhook.support.ApiStubs;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.MollieApiStubs;
@@ -20,14 +22,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /**
  * docs/providers.md, section by section: its recipe, run by bash as a reader would, on its sample,
@@ -41,6 +47,7 @@ class ProvidersDocTest extends GatewayTest {
     private static final Pattern TRY = Pattern.compile("\\| Try it \\| `bin/payhook send ([a-z]+) ");
     private static final Pattern SAMPLE =
             Pattern.compile("saved as `([a-z.]+)`:\\n\\n```[a-z]+\\n(.*?)\\n```", Pattern.DOTALL);
+    private static final Pattern ROW = Pattern.compile("\\| ([a-z, ]+) \\| ([^|]+) \\|");
     private static final Pattern RECIPE = Pattern.compile("Recipe:\\n\\n```bash\\n(.*?)\\n```", Pattern.DOTALL);
     private static final Map<String, String> CURRENCY = Map.ofEntries(
             Map.entry("stripe", "USD"),
@@ -84,6 +91,70 @@ class ProvidersDocTest extends GatewayTest {
             found.add(new Section(provider.group(1), sample.group(1), sample.group(2), recipe.group(1)));
         }
         return found;
+    }
+
+    @Autowired
+    List<ProviderKind> kinds;
+
+    /**
+     * What the providers' API clients can do is each kind's declaration: a section's "Its API" line,
+     * the README's API settings table (the providers it checks payments of) and its refund table
+     * (a row with an endpoint for those it refunds through) say exactly that.
+     */
+    @Test
+    void theDocsSayWhatEachProvidersDeclarationSaysItsApiCanDo() throws IOException {
+        String doc = Files.readString(Path.of("docs/providers.md"));
+        String readme = Files.readString(Path.of("README.md"));
+        Matcher sections = SECTION.matcher(doc);
+        List<String> documented = new ArrayList<>();
+        while (sections.find()) {
+            Matcher provider = TRY.matcher(sections.group());
+            if (provider.find()) {
+                documented.add(provider.group(1));
+            }
+        }
+        Map<String, String> settings = table(readme, "| provider | settings (variables) |");
+        Map<String, String> refunds = table(readme, "| provider | endpoint called |");
+        List<ProviderKind> withApi =
+                kinds.stream().filter(k -> k.api().isPresent()).toList();
+        assertThat(documented)
+                .containsExactlyInAnyOrderElementsOf(
+                        withApi.stream().map(ProviderKind::name).toList());
+        for (ProviderKind kind : withApi) {
+            String can =
+                    kind.capabilities().stream().sorted().map(Capability::words).collect(Collectors.joining(", "));
+            Matcher section = SECTION.matcher(doc);
+            String part = "";
+            while (section.find()) {
+                if (section.group().contains("| Try it | `bin/payhook send " + kind.name() + " ")) {
+                    part = section.group();
+                }
+            }
+            assertThat(part).as(kind.name()).contains("\n| Its API | " + can + " |\n");
+            assertThat(settings.containsKey(kind.name()))
+                    .as(kind.name() + " in the README's API settings table")
+                    .isEqualTo(kind.capabilities().contains(Capability.CHECKS_PAYMENTS));
+            assertThat(refunds.get(kind.name()))
+                    .as(kind.name() + " in the README's refund table")
+                    .isNotNull()
+                    .satisfies(endpoint -> assertThat(!endpoint.startsWith("–"))
+                            .isEqualTo(kind.capabilities().contains(Capability.REFUNDS)));
+        }
+    }
+
+    /** A README table's rows under {@code header}: each provider its row names, to the row's second cell. */
+    private static Map<String, String> table(String readme, String header) {
+        Map<String, String> rows = new HashMap<>();
+        String rest = readme.substring(readme.indexOf(header));
+        rest.substring(0, rest.indexOf("\n\n")).lines().forEach(line -> {
+            Matcher row = ROW.matcher(line);
+            if (row.lookingAt()) {
+                for (String provider : row.group(1).split(", ", -1)) {
+                    rows.put(provider, row.group(2));
+                }
+            }
+        });
+        return rows;
     }
 
     @ParameterizedTest(name = "{0}")
