@@ -10,6 +10,8 @@ import tools.jackson.core.StreamReadFeature;
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties({
     PayhookProperties.class,
+    IngressProperties.class,
+    OpsProperties.class,
     ReconcileProperties.class,
     SubscriptionProperties.class,
     EvidenceProperties.class,
@@ -18,8 +20,8 @@ import tools.jackson.core.StreamReadFeature;
 public class PayhookConfig {
 
     @Bean
-    TrustedProxies trustedProxies(PayhookProperties properties) {
-        return new TrustedProxies(properties.getIngress().getTrustedProxies());
+    TrustedProxies trustedProxies(IngressProperties ingress) {
+        return new TrustedProxies(ingress.getTrustedProxies());
     }
 
     /** The merchant's and ops' JSON with a key twice is refused (400), not read as its last value. */

@@ -3,30 +3,20 @@ package dev.payhook.config;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.util.unit.DataSize;
 import org.springframework.validation.annotation.Validated;
 
 /** Everything under {@code payhook.*}: bound from config/application.yml, checked at start-up. */
 @Validated
 @ConfigurationProperties("payhook")
 public class PayhookProperties {
-
-    @Valid
-    private final Ingress ingress = new Ingress();
-
-    @Valid
-    private final Ops ops = new Ops();
 
     @Valid
     private final Processing processing = new Processing();
@@ -47,14 +37,6 @@ public class PayhookProperties {
     private final Map<String, ProviderProperties> providers = new LinkedHashMap<>();
     /** provider -> provider product reference -> Payhook SKU; seeded into the database (config/products.yml). */
     private final Map<String, Map<String, String>> products = new LinkedHashMap<>();
-
-    public Ingress getIngress() {
-        return ingress;
-    }
-
-    public Ops getOps() {
-        return ops;
-    }
 
     public Processing getProcessing() {
         return processing;
@@ -84,176 +66,7 @@ public class PayhookProperties {
         return products;
     }
 
-    public static class Ingress {
-        @NotNull
-        private DataSize maxBody = DataSize.ofMegabytes(1);
-
-        /** Load balancers (CIDRs) whose X-Forwarded-For or Forwarded names the client; none: never read. */
-        private List<String> trustedProxies = new ArrayList<>();
-
-        /** How long the ingress waits for the broker to acknowledge a persistent send before it answers 503. */
-        @NotNull
-        private Duration sendTimeout = Duration.ofSeconds(2);
-
-        /** A request body still arriving this long after its headers is answered 408. */
-        @NotNull
-        private Duration bodyTimeout = Duration.ofSeconds(10);
-
-        /** A request body arriving slower than this per second, once its first second is over, is answered 408. */
-        @NotNull
-        private DataSize minBodyRate = DataSize.ofKilobytes(1);
-
-        /**
-         * A provider that signs nothing (Mollie) names an object to fetch: a notification naming one
-         * fetched less than this ago is processed only once the window is over, and not at all while
-         * another for it is still due (docs/DESIGN.md §4.3).
-         */
-        @NotNull
-        private Duration thinDedupeWindow = Duration.ofMinutes(1);
-
-        /** Notifications of a provider that signs nothing taken per source address per minute; more: 429. */
-        private int unsignedPerSource = 120;
-
-        public Duration getThinDedupeWindow() {
-            return thinDedupeWindow;
-        }
-
-        public void setThinDedupeWindow(Duration thinDedupeWindow) {
-            this.thinDedupeWindow = thinDedupeWindow;
-        }
-
-        public int getUnsignedPerSource() {
-            return unsignedPerSource;
-        }
-
-        public void setUnsignedPerSource(int unsignedPerSource) {
-            this.unsignedPerSource = unsignedPerSource;
-        }
-
-        public Duration getBodyTimeout() {
-            return bodyTimeout;
-        }
-
-        public void setBodyTimeout(Duration bodyTimeout) {
-            this.bodyTimeout = bodyTimeout;
-        }
-
-        public DataSize getMinBodyRate() {
-            return minBodyRate;
-        }
-
-        public void setMinBodyRate(DataSize minBodyRate) {
-            this.minBodyRate = minBodyRate;
-        }
-
-        public Duration getSendTimeout() {
-            return sendTimeout;
-        }
-
-        public void setSendTimeout(Duration sendTimeout) {
-            this.sendTimeout = sendTimeout;
-        }
-
-        public DataSize getMaxBody() {
-            return maxBody;
-        }
-
-        public void setMaxBody(DataSize maxBody) {
-            this.maxBody = maxBody;
-        }
-
-        public List<String> getTrustedProxies() {
-            return trustedProxies;
-        }
-
-        public void setTrustedProxies(List<String> trustedProxies) {
-            this.trustedProxies = trustedProxies == null ? new ArrayList<>() : trustedProxies;
-        }
-    }
-
-    public static class Ops {
-        private String token = "";
-
-        /** Named tokens, each with its roles; the name is who the audit trail says acted. */
-        private Map<@Pattern(regexp = "[A-Za-z0-9_.-]{1,64}") String, @Valid NamedToken> tokens = new LinkedHashMap<>();
-        /** Request bodies of the ops and merchant API; larger ones get 413 before they are read. */
-        @NotNull
-        private DataSize maxBody = DataSize.ofKilobytes(64);
-
-        /** The management listener: ops API, console, actuator. 0: any free port. */
-        @Min(0)
-        @Max(65535)
-        private int port = 8081;
-
-        /** Loopback unless configured: exposing the webhook port never exposes ops. */
-        @NotNull
-        private String address = "127.0.0.1";
-
-        public int getPort() {
-            return port;
-        }
-
-        public void setPort(int port) {
-            this.port = port;
-        }
-
-        public String getAddress() {
-            return address;
-        }
-
-        public void setAddress(String address) {
-            this.address = address;
-        }
-
-        public String getToken() {
-            return token;
-        }
-
-        public void setToken(String token) {
-            this.token = token == null ? "" : token;
-        }
-
-        public DataSize getMaxBody() {
-            return maxBody;
-        }
-
-        public void setMaxBody(DataSize maxBody) {
-            this.maxBody = maxBody;
-        }
-
-        public Map<String, NamedToken> getTokens() {
-            return tokens;
-        }
-
-        public void setTokens(Map<String, NamedToken> tokens) {
-            this.tokens = tokens == null ? new LinkedHashMap<>() : tokens;
-        }
-    }
-
     /** One of {@code payhook.ops.tokens}: a bearer token and what it may do. */
-    public static class NamedToken {
-        private String token = "";
-
-        @NotEmpty
-        private Set<OpsRole> roles = new LinkedHashSet<>();
-
-        public String getToken() {
-            return token;
-        }
-
-        public void setToken(String token) {
-            this.token = token == null ? "" : token;
-        }
-
-        public Set<OpsRole> getRoles() {
-            return roles;
-        }
-
-        public void setRoles(Set<OpsRole> roles) {
-            this.roles = roles == null ? new LinkedHashSet<>() : roles;
-        }
-    }
-
     /** The consumers of payhook.events, each a durable queue on that address that keeps what it missed. */
     public static class Events {
         private List<@Pattern(regexp = "[A-Za-z0-9_-]{1,64}") String> subscribers = new ArrayList<>();

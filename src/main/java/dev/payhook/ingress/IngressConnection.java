@@ -1,7 +1,7 @@
 package dev.payhook.ingress;
 
 import dev.payhook.broker.BrokerConnections;
-import dev.payhook.config.PayhookProperties;
+import dev.payhook.config.IngressProperties;
 import jakarta.jms.ConnectionFactory;
 import java.util.HashMap;
 import java.util.Map;
@@ -33,9 +33,9 @@ public class IngressConnection {
     public static final String COMPONENT = "ingressJms";
 
     @Bean(COMPONENT)
-    JmsComponent ingressJms(ConnectionFactory shared, PayhookProperties properties) {
+    JmsComponent ingressJms(ConnectionFactory shared, IngressProperties ingress) {
         ActiveMQConnectionFactory broker = BrokerConnections.artemis(shared);
-        long timeout = properties.getIngress().getSendTimeout().toMillis();
+        long timeout = ingress.getSendTimeout().toMillis();
         // the same brokers, and the same failover to a backup as the application's URL asks (ha=true)
         ActiveMQConnectionFactory own = new ActiveMQConnectionFactory(
                 broker.isHA(),

@@ -1,6 +1,6 @@
 package dev.payhook.ingress;
 
-import dev.payhook.config.PayhookProperties;
+import dev.payhook.config.IngressProperties;
 import dev.payhook.provider.ObjectRef;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -33,12 +33,12 @@ class UnsignedNotifications {
     private final int perSource;
     private final Map<String, long[]> minutes = new ConcurrentHashMap<>();
 
-    UnsignedNotifications(JdbcTemplate jdbc, Clock clock, MeterRegistry meters, PayhookProperties properties) {
+    UnsignedNotifications(JdbcTemplate jdbc, Clock clock, MeterRegistry meters, IngressProperties ingress) {
         this.jdbc = jdbc;
         this.clock = clock;
         this.meters = meters;
-        this.windowMillis = properties.getIngress().getThinDedupeWindow().toMillis();
-        this.perSource = properties.getIngress().getUnsignedPerSource();
+        this.windowMillis = ingress.getThinDedupeWindow().toMillis();
+        this.perSource = ingress.getUnsignedPerSource();
     }
 
     /** Whether {@code source} may send another notification of {@code provider} this minute. */

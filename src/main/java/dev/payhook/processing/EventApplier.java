@@ -13,7 +13,7 @@ import dev.payhook.payment.SubscriptionStatus;
 import dev.payhook.payment.Verdict;
 import dev.payhook.payment.WireName;
 import dev.payhook.provider.NormalizedEvent;
-import dev.payhook.refund.RefundRequests;
+import dev.payhook.refund.RefundOutcomes;
 import dev.payhook.store.PaymentStore;
 import dev.payhook.store.ReceiptStore;
 import dev.payhook.store.SubscriptionStore;
@@ -43,7 +43,7 @@ public class EventApplier {
     private final SubscriptionHistory history;
     private final DeliveryMetrics metrics;
     private final InFlightEvents inFlight;
-    private final RefundRequests refunds;
+    private final RefundOutcomes refunds;
 
     public EventApplier(
             PaymentStore payments,
@@ -57,7 +57,7 @@ public class EventApplier {
             Alerts alerts,
             DeliveryMetrics metrics,
             InFlightEvents inFlight,
-            RefundRequests refunds) {
+            RefundOutcomes refunds) {
         this.refunds = refunds;
         this.metrics = metrics;
         this.inFlight = inFlight;

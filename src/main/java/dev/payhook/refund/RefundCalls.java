@@ -35,7 +35,7 @@ public class RefundCalls {
     private static final String ACTOR = "payhook:refunds";
 
     private final RefundStore store;
-    private final RefundRequests requests;
+    private final RefundOutcomes outcomes;
     private final ProviderRegistry providers;
     private final FactSink intake;
     private final OpsActionStore actions;
@@ -43,13 +43,13 @@ public class RefundCalls {
 
     public RefundCalls(
             RefundStore store,
-            RefundRequests requests,
+            RefundOutcomes outcomes,
             ProviderRegistry providers,
             FactSink intake,
             OpsActionStore actions,
             RefundProperties properties) {
         this.store = store;
-        this.requests = requests;
+        this.outcomes = outcomes;
         this.providers = providers;
         this.intake = intake;
         this.actions = actions;
@@ -86,12 +86,12 @@ public class RefundCalls {
         } catch (ApiFailure e) {
             log.warn("Refund {} of {}: {}", request.id(), request.provider(), e.getMessage());
             record(request, "no answer: " + e.getMessage());
-            requests.unanswered(request, e.getMessage(), followUp);
+            outcomes.unanswered(request, e.getMessage(), followUp);
             return;
         }
         record(request, describe(answer));
         try {
-            requests.answered(request, answer, followUp);
+            outcomes.answered(request, answer, followUp);
         } catch (RuntimeException e) {
             // the provider has the refund under the reference; asked again after the follow-up, it says so again
             log.warn(

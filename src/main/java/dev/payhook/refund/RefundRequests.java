@@ -1,10 +1,6 @@
 package dev.payhook.refund;
 
-import dev.payhook.alerts.AlertKind;
-import dev.payhook.alerts.Alerts;
 import dev.payhook.config.RefundProperties;
-import dev.payhook.outbox.OrderEvents;
-import dev.payhook.payment.EventType;
 import dev.payhook.payment.RefundStatus;
 import dev.payhook.payment.Refundable;
 import dev.payhook.payment.ReviewKind;
@@ -12,24 +8,19 @@ import dev.payhook.provider.Capability;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.Provider;
 import dev.payhook.provider.ProviderRegistry;
-import dev.payhook.provider.RefundAnswer;
-import dev.payhook.store.AfterCommit;
 import dev.payhook.store.OpsActionStore;
 import dev.payhook.store.RefundRequest;
 import dev.payhook.store.RefundStore;
 import dev.payhook.store.RefundStore.RefundablePayment;
 import dev.payhook.store.ReviewStore;
-import io.micrometer.core.instrument.MeterRegistry;
-import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * The one owner of refund requests' statuses (DESIGN.md §12): creates them within what the payment
- * may still give back, moves them as the provider answers or as processing applies the provider's
- * refund events, and tells of each move: a message on payhook.events, the metric, the review.
+ * Refund requests made (DESIGN.md §12): by a person or for a double payment's review, each within
+ * what the payment may still give back and only where the provider's API can refund it.
+ * {@link RefundOutcomes} moves them on as the provider answers.
  */
 @Component
 public class RefundRequests {
@@ -42,28 +33,22 @@ public class RefundRequests {
     private final RefundStore store;
     private final ReviewStore reviews;
     private final ProviderRegistry providers;
-    private final OrderEvents events;
     private final OpsActionStore actions;
-    private final MeterRegistry meters;
+    private final RefundNews news;
     private final RefundProperties properties;
-    private final Alerts alerts;
 
     public RefundRequests(
             RefundStore store,
             ReviewStore reviews,
             ProviderRegistry providers,
-            OrderEvents events,
             OpsActionStore actions,
-            MeterRegistry meters,
-            RefundProperties properties,
-            Alerts alerts) {
-        this.alerts = alerts;
+            RefundNews news,
+            RefundProperties properties) {
         this.store = store;
         this.reviews = reviews;
         this.providers = providers;
-        this.events = events;
         this.actions = actions;
-        this.meters = meters;
+        this.news = news;
         this.properties = properties;
     }
 
@@ -233,7 +218,7 @@ public class RefundRequests {
                 null,
                 ask.amountMinor() + " " + payment.currency() + " of " + ask.provider() + " payment "
                         + ask.providerPaymentId() + " (" + ask.reason() + ")");
-        counted(created.provider(), RefundStatus.REQUESTED);
+        news.counted(created.provider(), RefundStatus.REQUESTED);
         return new Created(created);
     }
 
@@ -246,102 +231,5 @@ public class RefundRequests {
         return enabled.get().refunds().isPresent()
                 ? Optional.empty()
                 : Optional.of(provider + ": " + enabled.get().cannotRefund());
-    }
-
-    /**
-     * What the provider answered about a call (the caller holds no transaction: this is one). The
-     * payment is locked first, as processing locks it for its events, so a refund event processed
-     * before this answer is seen here, and one processed after it sees the refund's id.
-     */
-    @Transactional
-    public void answered(RefundRequest request, RefundAnswer answer, Duration followUp) {
-        store.lockPayment(request.provider(), request.providerPaymentId());
-        if (answer instanceof RefundAnswer.Known known) {
-            Optional<RefundRequest> submitted =
-                    store.move(request.id(), RefundStatus.SUBMITTED, known.providerRefundId(), null, followUp);
-            submitted.ifPresentOrElse(
-                    r -> moved(r, RefundStatus.SUBMITTED, null), () -> store.later(request.id(), followUp, null));
-            store.refundOutcome(request.paymentId(), known.providerRefundId())
-                    .ifPresent(type -> settled(submitted.orElse(request), type));
-        } else if (answer instanceof RefundAnswer.Refused refused) {
-            fail(request, refused.reason());
-        } else {
-            String why = "the provider has no refund under " + request.reference();
-            store.later(request.id(), followUp, why);
-            stillUnknown(request, why);
-        }
-    }
-
-    /** No answer: the outcome is unknown until the provider is asked about the reference. */
-    @Transactional
-    public void unanswered(RefundRequest request, String why, Duration followUp) {
-        if (request.status() == RefundStatus.SUBMITTED) {
-            store.later(request.id(), followUp, why);
-            return;
-        }
-        store.move(request.id(), RefundStatus.UNKNOWN, null, why, followUp)
-                .ifPresentOrElse(r -> counted(r.provider(), RefundStatus.UNKNOWN), () -> {
-                    store.later(request.id(), followUp, why);
-                    stillUnknown(request, why);
-                });
-    }
-
-    /** Asked again and still not known: one alert per request, however often it is asked. */
-    private void stillUnknown(RefundRequest request, String why) {
-        if (request.status() == RefundStatus.UNKNOWN) {
-            alerts.raise(
-                    AlertKind.REFUND_OUTCOME_UNKNOWN,
-                    request.id().toString(),
-                    Map.of(
-                            "provider", request.provider(),
-                            "provider_payment_id", request.providerPaymentId(),
-                            "reference", request.reference(),
-                            "amount_minor", request.amountMinor(),
-                            "currency", request.currency(),
-                            "last_error", why));
-        }
-    }
-
-    /** A refund event of the provider's went through processing: the request of that refund is settled by it. */
-    public void refundEventApplied(String provider, String providerRefundId, EventType type) {
-        store.byProviderRefund(provider, providerRefundId).ifPresent(r -> settled(r, type));
-    }
-
-    private void settled(RefundRequest request, EventType type) {
-        if (type == EventType.REFUND_SUCCEEDED) {
-            store.move(request.id(), RefundStatus.SUCCEEDED, null, null, Duration.ZERO)
-                    .ifPresent(r -> {
-                        moved(r, RefundStatus.SUCCEEDED, null);
-                        if (r.reviewId() != null) {
-                            reviews.resolve(
-                                    r.reviewId(),
-                                    PAYHOOK,
-                                    "refunded by refund request " + r.id() + " (" + r.provider() + " refund "
-                                            + r.providerRefundId() + ")");
-                        }
-                    });
-        } else if (type == EventType.REFUND_FAILED) {
-            fail(request, "the provider's refund " + request.providerRefundId() + " failed");
-        }
-    }
-
-    private void fail(RefundRequest request, String reason) {
-        store.move(request.id(), RefundStatus.FAILED, null, reason, Duration.ZERO)
-                .ifPresent(r -> {
-                    moved(r, RefundStatus.FAILED, reason);
-                    if (r.reviewId() != null) {
-                        reviews.annotate(r.reviewId(), "refund request " + r.id() + " failed: " + reason);
-                    }
-                });
-    }
-
-    private void moved(RefundRequest r, RefundStatus to, String error) {
-        events.refundRequest(r, to, error);
-        counted(r.provider(), to);
-    }
-
-    private void counted(String provider, RefundStatus status) {
-        AfterCommit.run(() -> meters.counter("payhook.refunds", "provider", provider, "status", status.wireName())
-                .increment());
     }
 }

@@ -1,6 +1,6 @@
 package dev.payhook.web;
 
-import dev.payhook.config.PayhookProperties;
+import dev.payhook.config.OpsProperties;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -24,10 +24,9 @@ public class BodyLimitFilter extends OncePerRequestFilter {
     private final Listeners listeners;
     private final int maxBody;
 
-    public BodyLimitFilter(Listeners listeners, PayhookProperties properties) {
+    public BodyLimitFilter(Listeners listeners, OpsProperties ops) {
         this.listeners = listeners;
-        this.maxBody = (int)
-                Math.min(Integer.MAX_VALUE - 1, properties.getOps().getMaxBody().toBytes());
+        this.maxBody = (int) Math.min(Integer.MAX_VALUE - 1, ops.getMaxBody().toBytes());
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.payhook.web;
 
-import dev.payhook.config.PayhookProperties;
+import dev.payhook.config.IngressProperties;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -41,8 +41,7 @@ public class BodyReader extends OncePerRequestFilter {
     private final long timeoutMillis;
     private final long minBytesPerSecond;
 
-    public BodyReader(Listeners listeners, EdgeRefusals refusals, PayhookProperties properties) {
-        PayhookProperties.Ingress ingress = properties.getIngress();
+    public BodyReader(Listeners listeners, EdgeRefusals refusals, IngressProperties ingress) {
         this.listeners = listeners;
         this.refusals = refusals;
         this.maxBody =

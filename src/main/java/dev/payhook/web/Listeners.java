@@ -1,6 +1,6 @@
 package dev.payhook.web;
 
-import dev.payhook.config.PayhookProperties;
+import dev.payhook.config.OpsProperties;
 import dev.payhook.config.SetupFailure;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.InetAddress;
@@ -23,11 +23,11 @@ public class Listeners implements WebServerFactoryCustomizer<TomcatServletWebSer
 
     private static final Logger log = LoggerFactory.getLogger(Listeners.class);
 
-    private final PayhookProperties.Ops settings;
+    private final OpsProperties settings;
     private volatile Connector management;
 
-    public Listeners(PayhookProperties properties) {
-        this.settings = properties.getOps();
+    public Listeners(OpsProperties settings) {
+        this.settings = settings;
     }
 
     @Override

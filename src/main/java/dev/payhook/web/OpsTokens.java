@@ -1,7 +1,7 @@
 package dev.payhook.web;
 
+import dev.payhook.config.OpsProperties;
 import dev.payhook.config.OpsRole;
-import dev.payhook.config.PayhookProperties;
 import dev.payhook.config.SetupFailure;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -43,11 +43,9 @@ public class OpsTokens {
 
     private final List<Token> tokens = new ArrayList<>();
 
-    public OpsTokens(PayhookProperties properties) {
-        PayhookProperties.Ops ops = properties.getOps();
+    public OpsTokens(OpsProperties ops) {
         add("payhook.ops.token (PAYHOOK_OPS_TOKEN)", ops.getToken(), new Holder(SINGLE, OpsRole.ALL));
-        for (Map.Entry<String, PayhookProperties.NamedToken> named :
-                ops.getTokens().entrySet()) {
+        for (Map.Entry<String, OpsProperties.NamedToken> named : ops.getTokens().entrySet()) {
             add(
                     "payhook.ops.tokens." + named.getKey() + ".token",
                     named.getValue().getToken(),

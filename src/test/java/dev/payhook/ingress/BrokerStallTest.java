@@ -3,7 +3,7 @@ package dev.payhook.ingress;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.payhook.broker.Destination;
-import dev.payhook.config.PayhookProperties;
+import dev.payhook.config.IngressProperties;
 import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;
@@ -34,7 +34,7 @@ class BrokerStallTest extends GatewayTest {
     EmbeddedActiveMQ broker;
 
     @Autowired
-    PayhookProperties properties;
+    IngressProperties ingress;
 
     @Test
     void aStalledBrokerGets503WithinTheSendTimeoutAndTheRetryIsAppliedOnce() throws Exception {
@@ -44,7 +44,7 @@ class BrokerStallTest extends GatewayTest {
         gateway.putOrder(order, 700, "USD");
         TestProvider stripe = TestProvider.STRIPE;
         byte[] body = stripe.payment(event, payment, order, 700, "USD", Instant.now());
-        Duration sendTimeout = properties.getIngress().getSendTimeout();
+        Duration sendTimeout = ingress.getSendTimeout();
 
         Stall stall = new Stall();
         broker.getActiveMQServer().registerBrokerPlugin(stall);

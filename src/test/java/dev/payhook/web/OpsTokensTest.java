@@ -3,8 +3,8 @@ package dev.payhook.web;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.payhook.config.OpsProperties;
 import dev.payhook.config.OpsRole;
-import dev.payhook.config.PayhookProperties;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +24,7 @@ class OpsTokensTest {
                 .hasMessageContaining("9 characters long")
                 .hasMessageContaining("openssl rand -hex 32")
                 .hasMessageNotContaining("change-me");
-        PayhookProperties shortNamed = withToken(SINGLE);
+        OpsProperties shortNamed = withToken(SINGLE);
         named(shortNamed, "grafana", "short-but-not-32", OpsRole.READ);
         assertThatThrownBy(() -> new OpsTokens(shortNamed))
                 .isInstanceOf(IllegalStateException.class)
@@ -34,12 +34,12 @@ class OpsTokensTest {
 
     @Test
     void twoHoldersWithOneTokenOrANamedOneWithoutAValueStopTheStartUp() {
-        PayhookProperties shared = withToken(SINGLE);
+        OpsProperties shared = withToken(SINGLE);
         named(shared, "grafana", SINGLE, OpsRole.READ);
         assertThatThrownBy(() -> new OpsTokens(shared))
                 .hasMessageContaining("payhook.ops.tokens.grafana.token has the same value as the token of ops-token")
                 .hasMessageNotContaining(SINGLE);
-        PayhookProperties empty = withToken("");
+        OpsProperties empty = withToken("");
         named(empty, "grafana", " ", OpsRole.READ);
         assertThatThrownBy(() -> new OpsTokens(empty))
                 .hasMessageContaining("payhook.ops.tokens.grafana.token is empty");
@@ -47,7 +47,7 @@ class OpsTokensTest {
 
     @Test
     void eachTokenIsKnownByItsHolderWithItsRolesAndNoneMatchesNothing() {
-        PayhookProperties properties = withToken(SINGLE);
+        OpsProperties properties = withToken(SINGLE);
         named(properties, "grafana", READER, OpsRole.READ);
         OpsTokens tokens = new OpsTokens(properties);
 
@@ -77,16 +77,16 @@ class OpsTokensTest {
         assertThat(AccessFilter.required("POST", "/ops/logout")).isNull();
     }
 
-    private static PayhookProperties withToken(String token) {
-        PayhookProperties properties = new PayhookProperties();
-        properties.getOps().setToken(token);
-        return properties;
+    private static OpsProperties withToken(String token) {
+        OpsProperties ops = new OpsProperties();
+        ops.setToken(token);
+        return ops;
     }
 
-    private static void named(PayhookProperties properties, String name, String token, OpsRole... roles) {
-        PayhookProperties.NamedToken named = new PayhookProperties.NamedToken();
+    private static void named(OpsProperties ops, String name, String token, OpsRole... roles) {
+        OpsProperties.NamedToken named = new OpsProperties.NamedToken();
         named.setToken(token);
         named.setRoles(Set.of(roles));
-        properties.getOps().getTokens().put(name, named);
+        ops.getTokens().put(name, named);
     }
 }
