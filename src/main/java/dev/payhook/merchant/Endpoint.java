@@ -13,14 +13,14 @@ import java.util.Optional;
 public final class Endpoint {
 
     /** The last answer that was not a 2xx in time: its status code, or {@code timeout} / {@code error}. */
-    public record Failure(Instant at, String status) {}
+    public record DeliveryFailure(Instant at, String status) {}
 
     private final String name;
     private final EndpointSettings settings;
     private final WebhookSigner signer;
     private final HttpPoster http;
     private volatile Instant lastSuccess;
-    private volatile Failure lastFailure;
+    private volatile DeliveryFailure lastFailure;
 
     Endpoint(String name, EndpointSettings settings) {
         this.name = name;
@@ -73,7 +73,7 @@ public final class Endpoint {
         lastSuccess = at;
     }
 
-    void failed(Failure failure) {
+    void failed(DeliveryFailure failure) {
         lastFailure = failure;
     }
 
@@ -81,7 +81,7 @@ public final class Endpoint {
         return Optional.ofNullable(lastSuccess);
     }
 
-    public Optional<Failure> lastFailure() {
+    public Optional<DeliveryFailure> lastFailure() {
         return Optional.ofNullable(lastFailure);
     }
 }

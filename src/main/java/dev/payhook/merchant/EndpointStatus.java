@@ -1,5 +1,6 @@
 package dev.payhook.merchant;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.payhook.broker.BrokerConnections;
 import dev.payhook.broker.BrokerQueues;
 import dev.payhook.outbox.EventSubscribers;
@@ -8,9 +9,7 @@ import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import java.net.URI;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.springframework.jms.core.JmsTemplate;
 import org.springframework.stereotype.Component;
 
@@ -31,25 +30,34 @@ public class EndpointStatus {
         this.jms = new JmsTemplate(BrokerConnections.uncached(connectionFactory));
     }
 
-    public List<Map<String, Object>> all() {
+    /**
+     * An endpoint as ops see it: where it delivers (without credentials), which types, how many
+     * messages wait and since when, and its last success and failure.
+     */
+    public record DeliveryEndpoint(
+            String endpoint,
+            String url,
+            boolean enabled,
+            String types,
+            @JsonProperty("queue_depth") long queueDepth,
+            @JsonProperty("oldest_waiting") Instant oldestWaiting,
+            @JsonProperty("last_success") Instant lastSuccess,
+            @JsonProperty("last_failure") Endpoint.DeliveryFailure lastFailure) {}
+
+    public List<DeliveryEndpoint> all() {
         return endpoints.all().stream().map(this::of).toList();
     }
 
-    private Map<String, Object> of(Endpoint e) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("endpoint", e.name());
-        row.put("url", withoutQuery(e.settings().url()));
-        row.put("enabled", e.settings().enabled());
-        row.put("types", e.settings().types());
-        row.put("queue_depth", broker.depth(EventSubscribers.queue(e.name())));
-        row.put("oldest_waiting", oldestWaiting(e.name()));
-        row.put("last_success", e.lastSuccess().map(Instant::toString).orElse(null));
-        row.put(
-                "last_failure",
-                e.lastFailure()
-                        .map(f -> Map.<String, Object>of("at", f.at().toString(), "status", f.status()))
-                        .orElse(null));
-        return row;
+    private DeliveryEndpoint of(Endpoint e) {
+        return new DeliveryEndpoint(
+                e.name(),
+                withoutQuery(e.settings().url()),
+                e.settings().enabled(),
+                e.settings().types(),
+                broker.depth(EventSubscribers.queue(e.name())),
+                oldestWaiting(e.name()),
+                e.lastSuccess().orElse(null),
+                e.lastFailure().orElse(null));
     }
 
     /** The URL without user info and query, which may hold the merchant's credentials. */
@@ -59,12 +67,12 @@ public class EndpointStatus {
     }
 
     /** When the first message waiting in the queue was published; null when none waits to be taken now. */
-    private String oldestWaiting(String name) {
+    private Instant oldestWaiting(String name) {
         Long published = jms.browse(EventSubscribers.fullyQualified(name), (s, b) -> {
             var messages = b.getEnumeration();
             return messages.hasMoreElements() ? publishedAt((Message) messages.nextElement()) : null;
         });
-        return published == null ? null : Instant.ofEpochMilli(published).toString();
+        return published == null ? null : Instant.ofEpochMilli(published);
     }
 
     private static Long publishedAt(Message m) throws JMSException {

@@ -1,5 +1,6 @@
 package dev.payhook.merchant;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.payhook.broker.BrokerConnections;
 import dev.payhook.broker.Destination;
 import dev.payhook.broker.Trace;
@@ -16,10 +17,8 @@ import jakarta.jms.TextMessage;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.springframework.jms.core.JmsTemplate;
@@ -49,11 +48,26 @@ public class FailedDeliveries {
         branches.all().forEach(b -> consumers.add(b.name()));
     }
 
+    /**
+     * A message an endpoint gave up on: its JMS id (what a replay names), the webhook id and type,
+     * how often it was tried and the last answer.
+     */
+    public record FailedDelivery(
+            String id,
+            String endpoint,
+            @JsonProperty("webhook_id") String webhookId,
+            String type,
+            int attempts,
+            @JsonProperty("last_status") String lastStatus,
+            @JsonProperty("last_response") String lastResponse,
+            @JsonProperty("failed_at") Instant failedAt,
+            @JsonProperty("published_at") Instant publishedAt) {}
+
     /** Up to {@code limit} failed messages, oldest first; of one endpoint when {@code endpoint} is not null. */
-    public List<Map<String, Object>> list(String endpoint, int limit) {
-        List<Map<String, Object>> rows = jms.browseSelected(
+    public List<FailedDelivery> list(String endpoint, int limit) {
+        List<FailedDelivery> rows = jms.browseSelected(
                 Destination.DELIVERIES_FAILED.address(), endpoint == null ? null : ofEndpoint(endpoint), (s, b) -> {
-                    List<Map<String, Object>> found = new ArrayList<>();
+                    List<FailedDelivery> found = new ArrayList<>();
                     for (var e = b.getEnumeration(); e.hasMoreElements() && found.size() < limit; ) {
                         found.add(row((Message) e.nextElement()));
                     }
@@ -122,23 +136,16 @@ public class FailedDeliveries {
         return moved;
     }
 
-    private static Map<String, Object> row(Message m) throws JMSException {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("id", m.getJMSMessageID());
-        row.put("endpoint", m.getStringProperty(MerchantDelivery.ENDPOINT));
-        row.put("webhook_id", m.getStringProperty(MerchantDelivery.KEY));
-        row.put("type", m.getStringProperty(MerchantDelivery.TYPE));
-        row.put("attempts", m.getIntProperty(MerchantDelivery.ATTEMPTS));
-        row.put("last_status", m.getStringProperty(MerchantDelivery.LAST_STATUS));
-        row.put("last_response", m.getStringProperty(MerchantDelivery.LAST_RESPONSE));
-        row.put(
-                "failed_at",
-                Instant.ofEpochMilli(m.getLongProperty(MerchantDelivery.FAILED_AT))
-                        .toString());
-        row.put(
-                "published_at",
-                Instant.ofEpochMilli(m.getLongProperty(MerchantDelivery.PUBLISHED_AT))
-                        .toString());
-        return row;
+    private static FailedDelivery row(Message m) throws JMSException {
+        return new FailedDelivery(
+                m.getJMSMessageID(),
+                m.getStringProperty(MerchantDelivery.ENDPOINT),
+                m.getStringProperty(MerchantDelivery.KEY),
+                m.getStringProperty(MerchantDelivery.TYPE),
+                m.getIntProperty(MerchantDelivery.ATTEMPTS),
+                m.getStringProperty(MerchantDelivery.LAST_STATUS),
+                m.getStringProperty(MerchantDelivery.LAST_RESPONSE),
+                Instant.ofEpochMilli(m.getLongProperty(MerchantDelivery.FAILED_AT)),
+                Instant.ofEpochMilli(m.getLongProperty(MerchantDelivery.PUBLISHED_AT)));
     }
 }

@@ -115,7 +115,7 @@ public class MerchantDelivery implements Processor {
             exchange.setProperty(NEXT, Next.DONE.name());
             return;
         }
-        endpoint.failed(new Endpoint.Failure(now, answer.statusOrResult()));
+        endpoint.failed(new Endpoint.DeliveryFailure(now, answer.statusOrResult()));
         Optional<Duration> retry = endpoint.retryAfter(carried.attempts());
         if (retry.isPresent()) {
             Carried.dueAt(m, clock.millis() + retry.get().toMillis());

@@ -54,7 +54,7 @@ public class ConsoleOverview {
         model.addAttribute("openDeadLetters", deadLetters.count(DeadLetterStore.Status.OPEN));
         model.addAttribute("openReviews", reviews.count(ReviewStore.Status.OPEN));
         model.addAttribute("alerts", Ages.of(readable(outbox.recent(Destination.ALERTS, 10)), "created_at", clock));
-        model.addAttribute("runs", Ages.of(runs.recent(5), "started_at", clock));
+        model.addAttribute("runs", Ages.of(runs.recent(5), RunStore.ReconcileRun::startedAt, clock));
         return "ops/overview";
     }
 
@@ -90,7 +90,7 @@ public class ConsoleOverview {
 
     @GetMapping("/ops/console/runs")
     public String runs(Model model) {
-        model.addAttribute("runs", Ages.of(runs.recent(50), "started_at", clock));
+        model.addAttribute("runs", Ages.of(runs.recent(50), RunStore.ReconcileRun::startedAt, clock));
         return "ops/runs";
     }
 }

@@ -1,6 +1,6 @@
 package dev.payhook.ops;
 
-import dev.payhook.store.ReceiptStore;
+import dev.payhook.store.ReceiptReads;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
@@ -15,10 +15,10 @@ import org.springframework.web.server.ResponseStatusException;
 @Controller
 public class ConsoleReceipts {
 
-    private final ReceiptStore receipts;
+    private final ReceiptReads receipts;
     private final ReceiptsController detail;
 
-    public ConsoleReceipts(ReceiptStore receipts, ReceiptsController detail) {
+    public ConsoleReceipts(ReceiptReads receipts, ReceiptsController detail) {
         this.receipts = receipts;
         this.detail = detail;
     }

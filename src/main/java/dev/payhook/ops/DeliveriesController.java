@@ -6,7 +6,6 @@ import dev.payhook.store.OpsActionStore;
 import jakarta.jms.JMSException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
-import java.util.Map;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -29,12 +28,12 @@ public class DeliveriesController {
     }
 
     @GetMapping("/ops/deliveries")
-    public List<Map<String, Object>> listDeliveryEndpoints() {
+    public List<EndpointStatus.DeliveryEndpoint> listDeliveryEndpoints() {
         return status.all();
     }
 
     @GetMapping("/ops/deliveries/failed")
-    public List<Map<String, Object>> listFailedDeliveries(
+    public List<FailedDeliveries.FailedDelivery> listFailedDeliveries(
             @RequestParam(required = false) String endpoint, @RequestParam(defaultValue = "100") int limit) {
         try {
             return failed.list(endpoint, Inputs.limit(limit));
@@ -46,10 +45,13 @@ public class DeliveriesController {
     /** {@code {"ids":[..]}} or {@code {"endpoint":"x"}} (all of one endpoint's): 202 with how many went back. */
     public record Replay(List<String> ids, String endpoint) {}
 
+    /** How many failed deliveries went back to their endpoints' queues. */
+    public record DeliveriesReplayed(int replayed) {}
+
     @PostMapping("/ops/deliveries/failed/replay")
-    public ResponseEntity<Map<String, Object>> replayFailedDeliveries(
+    public ResponseEntity<DeliveriesReplayed> replayFailedDeliveries(
             @RequestBody Replay body, HttpServletRequest request) throws JMSException {
-        return ResponseEntity.status(202).body(Map.of("replayed", replay(body, Actor.of(request))));
+        return ResponseEntity.status(202).body(new DeliveriesReplayed(replay(body, Actor.of(request))));
     }
 
     /** The replay of the API and the console: checked, done, and recorded as {@code actor}'s; how many went back. */

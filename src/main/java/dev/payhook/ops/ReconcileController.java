@@ -10,7 +10,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -47,7 +46,9 @@ public class ReconcileController {
     }
 
     @PostMapping("/ops/reconcile")
-    public ResponseEntity<Map<String, Object>> startReconcile(
+    @Refuses(status = 404, error = "unknown_order")
+    @Refuses(status = 404, error = "unknown_provider")
+    public ResponseEntity<ReconcileStarted> startReconcile(
             @RequestBody(required = false) ReconcileRequest body, HttpServletRequest request) {
         if (body == null || (body.orderId() == null) == (body.provider() == null)) {
             throw new InvalidInput("give either order_id, or provider (with since, optionally)");
@@ -59,29 +60,31 @@ public class ReconcileController {
                 throw new InvalidInput("since goes with provider, not with order_id");
             }
             if (orders.find(orderId).isEmpty()) {
-                return ResponseEntity.status(404).body(Map.of("error", "unknown_order"));
+                throw Refusal.unknown("unknown_order");
             }
             run = reconciler.startOrder(orderId);
         } else {
             String provider = Inputs.identifier(body.provider(), "provider");
             if (providers.find(provider).isEmpty()) {
-                return ResponseEntity.status(404).body(Map.of("error", "unknown_provider"));
+                throw Refusal.unknown("unknown_provider");
             }
             run = reconciler.startProvider(provider, since(body.since()));
         }
         actions.record(Actor.of(request), "reconcile", describe(body), null, "run " + run);
-        return ResponseEntity.status(202).body(Map.of("run_id", run));
+        return ResponseEntity.status(202).body(new ReconcileStarted(run));
     }
 
+    /** A run started: where to follow it, {@code GET /ops/reconcile/{run_id}}. */
+    public record ReconcileStarted(@JsonProperty("run_id") UUID runId) {}
+
     @GetMapping("/ops/reconcile/{runId}")
-    public ResponseEntity<Map<String, Object>> getReconcileRun(@PathVariable UUID runId) {
-        return runs.find(runId)
-                .map(ResponseEntity::ok)
-                .orElseGet(() -> ResponseEntity.status(404).body(Map.of("error", "unknown_run")));
+    @Refuses(status = 404, error = "unknown_run")
+    public RunStore.ReconcileRunDetail getReconcileRun(@PathVariable UUID runId) {
+        return runs.find(runId).orElseThrow(() -> Refusal.unknown("unknown_run"));
     }
 
     @GetMapping("/ops/reconcile")
-    public List<Map<String, Object>> listReconcileRuns(@RequestParam(defaultValue = "50") int limit) {
+    public List<RunStore.ReconcileRun> listReconcileRuns(@RequestParam(defaultValue = "50") int limit) {
         return runs.recent(Inputs.limit(limit));
     }
 

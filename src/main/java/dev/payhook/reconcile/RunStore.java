@@ -1,11 +1,16 @@
 package dev.payhook.reconcile;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.payhook.payment.WireName;
 import dev.payhook.store.Storable;
+import dev.payhook.store.Times;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -94,19 +99,64 @@ public class RunStore {
                 id);
     }
 
+    /** A run as ops see it: what started it, for what, how far it got and how it ended. */
+    public record ReconcileRun(
+            @JsonProperty("run_id") UUID runId,
+            RunStatus status,
+            RunTrigger trigger,
+            String provider,
+            @JsonProperty("order_id") String orderId,
+            Instant since,
+            int checked,
+            int applied,
+            int unchanged,
+            String error,
+            @JsonProperty("started_at") Instant startedAt,
+            @JsonProperty("finished_at") Instant finishedAt,
+            String owner,
+            @JsonProperty("heartbeat_at") Instant heartbeatAt) {}
+
+    /** What a run found that a person should know. */
+    public record ReconcileFinding(
+            FindingKind kind, @JsonProperty("order_id") String orderId, String detail) {}
+
     /** A run as {@code GET /ops/reconcile/{run_id}} shows it, findings included. */
-    public Optional<Map<String, Object>> find(UUID id) {
-        return jdbc.queryForList(RUN + " WHERE id = ?", id).stream().findFirst().map(run -> {
-            run.put(
-                    "findings",
-                    jdbc.queryForList(
-                            "SELECT kind, order_id, detail FROM reconcile_findings WHERE run_id = ? ORDER BY id", id));
-            return run;
-        });
+    public record ReconcileRunDetail(@JsonUnwrapped ReconcileRun run, List<ReconcileFinding> findings) {}
+
+    public Optional<ReconcileRunDetail> find(UUID id) {
+        return jdbc.query(RUN + " WHERE id = ?", (rs, i) -> run(rs), id).stream()
+                .findFirst()
+                .map(run -> new ReconcileRunDetail(
+                        run,
+                        jdbc.query(
+                                "SELECT kind, order_id, detail FROM reconcile_findings WHERE run_id = ? ORDER BY id",
+                                (rs, i) -> new ReconcileFinding(
+                                        WireName.parse(FindingKind.class, rs.getString("kind")),
+                                        rs.getString("order_id"),
+                                        rs.getString("detail")),
+                                id)));
     }
 
-    public List<Map<String, Object>> recent(int limit) {
-        return jdbc.queryForList(RUN + " ORDER BY started_at DESC LIMIT ?", limit);
+    public List<ReconcileRun> recent(int limit) {
+        return jdbc.query(RUN + " ORDER BY started_at DESC LIMIT ?", (rs, i) -> run(rs), limit);
+    }
+
+    private static ReconcileRun run(ResultSet rs) throws SQLException {
+        return new ReconcileRun(
+                rs.getObject("run_id", UUID.class),
+                WireName.parse(RunStatus.class, rs.getString("status")),
+                WireName.parse(RunTrigger.class, rs.getString("trigger")),
+                rs.getString("provider"),
+                rs.getString("order_id"),
+                Times.instant(rs, "since"),
+                rs.getInt("checked"),
+                rs.getInt("applied"),
+                rs.getInt("unchanged"),
+                rs.getString("error"),
+                Times.instant(rs, "started_at"),
+                Times.instant(rs, "finished_at"),
+                rs.getString("owner"),
+                Times.instant(rs, "heartbeat_at"));
     }
 
     /** Whether a run for the order started within {@code window}. */

@@ -15,7 +15,6 @@ import dev.payhook.store.PaymentStore;
 import jakarta.servlet.http.HttpServletRequest;
 import java.net.URI;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -71,11 +70,11 @@ public class ReturnsController {
     }
 
     @GetMapping("/returns/{provider}")
-    public ResponseEntity<Map<String, Object>> back(
+    public ResponseEntity<ReturnAnswer> back(
             @PathVariable String provider, @RequestParam Map<String, String> params, HttpServletRequest request) {
         Optional<Provider> p = providers.find(provider);
         if (p.isEmpty()) {
-            return ResponseEntity.status(404).body(Map.of("error", "unknown_provider"));
+            return ResponseEntity.status(404).body(new ReturnAnswer.Refusal("unknown_provider"));
         }
         if (!p.get().scheme().readsBrowserReturns()) {
             return lookUp(provider, params, false);
@@ -83,7 +82,7 @@ public class ReturnsController {
         try {
             return confirm(provider, p.get(), params, request, false);
         } catch (Refused refused) {
-            return ResponseEntity.status(refused.status()).body(Map.of("error", refused.reason()));
+            return ResponseEntity.status(refused.status()).body(new ReturnAnswer.Refusal(refused.reason()));
         }
     }
 
@@ -95,18 +94,18 @@ public class ReturnsController {
      * and the order it names (the merchant's own failure URL names it) is looked up.
      */
     @GetMapping("/returns/{provider}/failure")
-    public ResponseEntity<Map<String, Object>> failed(
+    public ResponseEntity<ReturnAnswer> failed(
             @PathVariable String provider, @RequestParam Map<String, String> params, HttpServletRequest request) {
         Optional<Provider> p = providers.find(provider);
         if (p.isEmpty()) {
-            return ResponseEntity.status(404).body(Map.of("error", "unknown_provider"));
+            return ResponseEntity.status(404).body(new ReturnAnswer.Refusal("unknown_provider"));
         }
-        ResponseEntity<Map<String, Object>> answer;
+        ResponseEntity<ReturnAnswer> answer;
         if (VerifiedReturns.carriesReturn(p.get(), params)) {
             try {
                 answer = confirm(provider, p.get(), params, request, true);
             } catch (Refused refused) {
-                answer = ResponseEntity.status(refused.status()).body(Map.of("error", refused.reason()));
+                answer = ResponseEntity.status(refused.status()).body(new ReturnAnswer.Refusal(refused.reason()));
             }
         } else {
             verified.keepFailurePage(provider, request.getQueryString(), client(request));
@@ -120,11 +119,11 @@ public class ReturnsController {
      * A return whose {@code data} the provider's scheme verifies: always kept and read (it may carry
      * the only token the sweep can ask IME Pay with), and the provider asked with it.
      */
-    private ResponseEntity<Map<String, Object>> confirm(
+    private ResponseEntity<ReturnAnswer> confirm(
             String provider, Provider p, Map<String, String> params, HttpServletRequest request, boolean failurePage) {
         Verified back = verified.verify(provider, p, params, client(request));
         if (orders.find(back.orderId()).isEmpty()) {
-            return ResponseEntity.status(404).body(Map.of("error", "unknown_order"));
+            return ResponseEntity.status(404).body(new ReturnAnswer.Refusal("unknown_order"));
         }
         UUID run = reconciler.confirmReturn(provider, back.orderId(), back.request());
         return answer(provider, back.orderId(), () -> Optional.of(run), failurePage);
@@ -135,15 +134,14 @@ public class ReturnsController {
                 request.getRemoteAddr(), request.getHeader("X-Forwarded-For"), request.getHeader("Forwarded"));
     }
 
-    private ResponseEntity<Map<String, Object>> lookUp(
-            String provider, Map<String, String> params, boolean failurePage) {
+    private ResponseEntity<ReturnAnswer> lookUp(String provider, Map<String, String> params, boolean failurePage) {
         String orderId = null;
         for (String name : ORDER_PARAMS) {
             orderId = orderId != null ? orderId : params.get(name);
         }
         if (orderId == null || Identifiers.problem(orderId, "order_id") != null) {
             return ResponseEntity.badRequest()
-                    .body(Map.of("error", "invalid_request", "detail", "the return names no valid order_id"));
+                    .body(new ReturnAnswer.Refusal("invalid_request", "the return names no valid order_id"));
         }
         String id = orderId;
         return answer(provider, id, () -> reconciler.checkOnReturn(id), failurePage);
@@ -153,11 +151,11 @@ public class ReturnsController {
      * Asks (when the order still waits), then sends the payer on by what the order's status is now;
      * from the provider's failure page, to the failure page unless the order turned out paid.
      */
-    private ResponseEntity<Map<String, Object>> answer(
+    private ResponseEntity<ReturnAnswer> answer(
             String provider, String orderId, Supplier<Optional<UUID>> ask, boolean failurePage) {
         Optional<Order> order = orders.find(orderId);
         if (order.isEmpty()) {
-            return ResponseEntity.status(404).body(Map.of("error", "unknown_order"));
+            return ResponseEntity.status(404).body(new ReturnAnswer.Refusal("unknown_order"));
         }
         OrderStatus status = order.get().status();
         if (status == OrderStatus.PENDING) {
@@ -171,10 +169,7 @@ public class ReturnsController {
                 ? setting(provider, "failure-url")
                 : page(provider, orderId, status);
         if (page == null) {
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("order_id", orderId);
-            body.put("status", status.wireName());
-            return ResponseEntity.ok(body);
+            return ResponseEntity.ok(new ReturnAnswer.Landed(orderId, status));
         }
         return redirect(page);
     }
@@ -203,7 +198,7 @@ public class ReturnsController {
         return value == null || value.isBlank() ? null : value.trim();
     }
 
-    private static ResponseEntity<Map<String, Object>> redirect(String page) {
+    private static ResponseEntity<ReturnAnswer> redirect(String page) {
         return ResponseEntity.status(302)
                 .header(HttpHeaders.LOCATION, URI.create(page).toString())
                 .build();

@@ -1,7 +1,8 @@
 package dev.payhook.store;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -40,8 +41,25 @@ public class OpsActionStore {
                         .toList());
     }
 
-    public List<Map<String, Object>> ofReceipt(UUID receiptId) {
-        return jdbc.queryForList("""
-                SELECT at, actor, action, target, detail, batch_id FROM ops_actions WHERE receipt_id = ? ORDER BY id""", receiptId);
+    /** One thing ops did: who, when, what to which target, and the bulk action it was part of. */
+    public record OpsAction(
+            Instant at,
+            String actor,
+            String action,
+            String target,
+            String detail,
+            @JsonProperty("batch_id") UUID batchId) {}
+
+    public List<OpsAction> ofReceipt(UUID receiptId) {
+        return jdbc.query(
+                "SELECT at, actor, action, target, detail, batch_id FROM ops_actions WHERE receipt_id = ? ORDER BY id",
+                (rs, i) -> new OpsAction(
+                        Times.instant(rs, "at"),
+                        rs.getString("actor"),
+                        rs.getString("action"),
+                        rs.getString("target"),
+                        rs.getString("detail"),
+                        rs.getObject("batch_id", UUID.class)),
+                receiptId);
     }
 }

@@ -6,7 +6,6 @@ import dev.payhook.payment.WireName;
 import dev.payhook.provider.Fact;
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -114,12 +113,6 @@ public class ReceiptStore {
                 receiptId);
     }
 
-    public List<Map<String, Object>> events(UUID receiptId) {
-        return jdbc.queryForList(
-                "SELECT event_id, outcome, reason, updated_at FROM receipt_events WHERE receipt_id = ? ORDER BY updated_at, event_id",
-                receiptId);
-    }
-
     /** The delivery's own outcome, its order, and the outcome of each of its events. */
     public record Settled(
             String eventId, ReceiptOutcome outcome, String reason, String orderId, List<ReceiptOutcome> events) {}
@@ -144,31 +137,6 @@ public class ReceiptStore {
                 .findFirst();
     }
 
-    public List<Map<String, Object>> search(String provider, String eventId, String orderId, int limit) {
-        StringBuilder sql = new StringBuilder("""
-                SELECT id, provider, event_id, order_id, received_at, source_ip, outcome, reason, source, run_id
-                FROM receipts WHERE true""");
-        List<Object> args = new ArrayList<>();
-        if (provider != null) {
-            sql.append(" AND provider = ?");
-            args.add(provider);
-        }
-        if (eventId != null) {
-            // two index lookups: "event_id = ? OR id IN (...)" would scan every receipt
-            sql.append(" AND id IN (SELECT id FROM receipts WHERE event_id = ?"
-                    + " UNION ALL SELECT receipt_id FROM receipt_events WHERE event_id = ?)");
-            args.add(eventId);
-            args.add(eventId);
-        }
-        if (orderId != null) {
-            sql.append(" AND order_id = ?");
-            args.add(orderId);
-        }
-        sql.append(" ORDER BY received_at DESC LIMIT ?");
-        args.add(limit);
-        return jdbc.queryForList(sql.toString(), args.toArray());
-    }
-
     /** The delivery as the ingress put it on the broker, for a replay. */
     public Optional<Envelope> envelope(UUID id) {
         return jdbc
@@ -189,16 +157,6 @@ public class ReceiptStore {
                         id)
                 .stream()
                 .findFirst();
-    }
-
-    /** One receipt whole; its body's digest is the kept one once the body is dropped, else the body's own. */
-    public List<Map<String, Object>> find(UUID id) {
-        return jdbc.queryForList("""
-                SELECT id, provider, event_id, order_id, received_at, source_ip, outcome, reason, trace_id,
-                       source, run_id, fact, headers::text AS headers, body,
-                       encode(coalesce(body_sha256, sha256(body)), 'hex') AS body_sha256,
-                       body_dropped_at, fetched_kind, fetched_body, fetched_at
-                FROM receipts WHERE id = ?""", id);
     }
 
     /**

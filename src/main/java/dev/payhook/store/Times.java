@@ -6,16 +6,16 @@ import java.sql.Timestamp;
 import java.time.Instant;
 
 /** A timestamptz column as an {@link Instant}, with the database's microseconds; null stays null. */
-final class Times {
+public final class Times {
 
     private Times() {}
 
-    static Instant instant(ResultSet rs, String column) throws SQLException {
+    public static Instant instant(ResultSet rs, String column) throws SQLException {
         Timestamp at = rs.getTimestamp(column);
         return at == null ? null : at.toInstant();
     }
 
-    static Instant instant(ResultSet rs, int column) throws SQLException {
+    public static Instant instant(ResultSet rs, int column) throws SQLException {
         Timestamp at = rs.getTimestamp(column);
         return at == null ? null : at.toInstant();
     }
