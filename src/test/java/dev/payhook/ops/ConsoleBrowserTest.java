@@ -26,6 +26,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -338,6 +339,19 @@ class ConsoleBrowserTest extends GatewayTest {
                 .isEqualTo("Stripe dashboard says lost; customer refunded by hand");
         assertThat(jdbc.queryForObject("SELECT resolved_by FROM reviews WHERE id = ?", String.class, review))
                 .startsWith("console:" + OPS_NAME);
+    }
+
+    @Test
+    void theReconciliationPageListsARunWithItsTriggerOrderAndOutcome() {
+        String order = unique("ord");
+        gateway.putOrder(order, 300, "USD");
+        UUID run = reconcile("{\"order_id\":\"" + order + "\"}");
+        String status = awaitRun(run).path("status").asString();
+
+        logIn();
+        clickToLoad(browser.driver.findElement(By.linkText("Reconciliation")));
+        WebElement row = waitFor(By.xpath("//table[@id='runs']//tr[td[text()='" + order + "']]"));
+        assertThat(row.getText()).contains("order", status);
     }
 
     @Test
