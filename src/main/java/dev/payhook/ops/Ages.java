@@ -1,30 +1,15 @@
 package dev.payhook.ops;
 
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
 /** How long ago, as a person reads it on a console page ("3 min", "2 h", "4 d"). */
 final class Ages {
 
     private Ages() {}
-
-    /** The rows with an {@code age} of their {@code column} added. */
-    static List<Map<String, Object>> of(List<Map<String, Object>> rows, String column, Clock clock) {
-        return rows.stream()
-                .map(row -> {
-                    Map<String, Object> aged = new LinkedHashMap<>(row);
-                    aged.put("age", since(instant(row.get(column)), clock));
-                    return aged;
-                })
-                .toList();
-    }
 
     /** A row of a console page with how long ago its time was. */
     record Aged<T>(T row, String age) {}
@@ -48,14 +33,5 @@ final class Ages {
             return d.toHours() + " h";
         }
         return d.toDays() + " d";
-    }
-
-    private static Instant instant(Object value) {
-        if (value instanceof Timestamp t) {
-            return t.toInstant();
-        } else if (value instanceof OffsetDateTime t) {
-            return t.toInstant();
-        }
-        return value instanceof Instant t ? t : null;
     }
 }

@@ -7,9 +7,8 @@ import dev.payhook.store.DeadLetterStore;
 import dev.payhook.store.OutboxStore;
 import dev.payhook.store.ReviewStore;
 import java.time.Clock;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
+import java.time.Instant;
+import java.util.stream.Stream;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -46,43 +45,49 @@ public class ConsoleOverview {
 
     @GetMapping({"/ops", "/ops/"})
     public String overview(Model model) {
-        Map<String, Object> depths = new LinkedHashMap<>();
-        for (Destination queue : new Destination[] {Destination.INBOUND, Destination.DLQ}) {
-            depths.put(queue.address(), depth(queue));
-        }
-        model.addAttribute("depths", depths);
+        model.addAttribute(
+                "depths",
+                Stream.of(Destination.INBOUND, Destination.DLQ)
+                        .map(q -> new Depth(q.address(), depth(q)))
+                        .toList());
         model.addAttribute("openDeadLetters", deadLetters.count(DeadLetterStore.Status.OPEN));
         model.addAttribute("openReviews", reviews.count(ReviewStore.Status.OPEN));
-        model.addAttribute("alerts", Ages.of(readable(outbox.recent(Destination.ALERTS, 10)), "created_at", clock));
+        model.addAttribute(
+                "alerts",
+                Ages.of(
+                        outbox.recent(Destination.ALERTS, 10).stream()
+                                .map(ConsoleOverview::readable)
+                                .toList(),
+                        Alert::createdAt,
+                        clock));
         model.addAttribute("runs", Ages.of(runs.recent(5), RunStore.ReconcileRun::startedAt, clock));
         return "ops/overview";
     }
 
-    /** Each alert with its payload's provider and detail as columns of their own. */
-    private static List<Map<String, Object>> readable(List<Map<String, Object>> alerts) {
-        return alerts.stream()
-                .map(alert -> {
-                    Map<String, Object> row = new LinkedHashMap<>(alert);
-                    JsonNode payload = JSON.readTree((String) alert.get("payload"));
-                    row.put("provider", payload.path("provider").asString(""));
-                    row.put(
-                            "detail",
-                            payload.path("detail")
-                                    .asString(payload.path("subject").asString("")));
-                    // a burst of refusals names the requests: the console's page of them
-                    String refused = payload.path("refused_requests").asString("");
-                    row.put(
-                            "refused",
-                            refused.isEmpty() ? null : refused.replace("/ops/refused", "/ops/console/refused"));
-                    return row;
-                })
-                .toList();
+    /** A queue's depth, or why it is unknown. */
+    record Depth(String queue, String depth) {}
+
+    /**
+     * An alert as the overview lists it: its kind, its payload's provider and detail, and for a
+     * burst of refusals the console's page of the refused requests.
+     */
+    record Alert(String kind, String provider, String detail, String refused, Instant createdAt) {}
+
+    private static Alert readable(OutboxStore.Written alert) {
+        JsonNode payload = JSON.readTree(alert.payload());
+        String refused = payload.path("refused_requests").asString("");
+        return new Alert(
+                alert.kind(),
+                payload.path("provider").asString(""),
+                payload.path("detail").asString(payload.path("subject").asString("")),
+                refused.isEmpty() ? null : refused.replace("/ops/refused", "/ops/console/refused"),
+                alert.createdAt());
     }
 
     /** The depth, or why it is unknown: the page must render while the broker is down. */
-    private Object depth(Destination queue) {
+    private String depth(Destination queue) {
         try {
-            return broker.depth(queue.address());
+            return Long.toString(broker.depth(queue.address()));
         } catch (RuntimeException e) {
             return "broker not answering";
         }

@@ -2,8 +2,8 @@ package dev.payhook.store;
 
 import dev.payhook.broker.Destination;
 import dev.payhook.broker.Trace;
+import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -95,10 +95,18 @@ public class OutboxStore {
     }
 
     /** The latest rows for {@code destination}, newest first: kind, payload (JSON text), created_at, published_at. */
-    public List<Map<String, Object>> recent(Destination destination, int limit) {
-        return jdbc.queryForList(
+    /** A row as written: its kind, its payload (JSON text), and when it was written and published. */
+    public record Written(String kind, String payload, Instant createdAt, Instant publishedAt) {}
+
+    public List<Written> recent(Destination destination, int limit) {
+        return jdbc.query(
                 "SELECT kind, payload::text AS payload, created_at, published_at FROM outbox"
                         + " WHERE destination = ? ORDER BY id DESC LIMIT ?",
+                (rs, i) -> new Written(
+                        rs.getString("kind"),
+                        rs.getString("payload"),
+                        Times.instant(rs, "created_at"),
+                        Times.instant(rs, "published_at")),
                 destination.address(),
                 limit);
     }

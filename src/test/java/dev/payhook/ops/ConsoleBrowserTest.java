@@ -8,6 +8,8 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
+import dev.payhook.alerts.AlertKind;
+import dev.payhook.alerts.Alerts;
 import dev.payhook.support.Browser;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.MerchantQueue;
@@ -26,6 +28,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,6 +36,7 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Cookie;
 import org.openqa.selenium.WebElement;
+import org.springframework.beans.factory.annotation.Autowired;
 
 /** The ops console in a real headless Chromium, as ops use it. Screenshots of each page go to target/screenshots. */
 class ConsoleBrowserTest extends GatewayTest {
@@ -339,6 +343,23 @@ class ConsoleBrowserTest extends GatewayTest {
                 .isEqualTo("Stripe dashboard says lost; customer refunded by hand");
         assertThat(jdbc.queryForObject("SELECT resolved_by FROM reviews WHERE id = ?", String.class, review))
                 .startsWith("console:" + OPS_NAME);
+    }
+
+    @Autowired
+    Alerts alerts;
+
+    @Test
+    void theOverviewShowsTheQueuesDepthsAndTheLastAlertsWithTheirProviderAndDetail() {
+        String subject = unique("run");
+        alerts.raise(
+                AlertKind.RECONCILE_FAILED,
+                subject,
+                Map.of("provider", "paddle", "detail", "GET /transactions: HTTP 503 " + subject));
+
+        logIn();
+        assertThat(waitFor(By.id("depth-payhook.inbound")).getText()).matches("\\d+");
+        WebElement alert = waitFor(By.xpath("//tr[td[contains(., '" + subject + "')]]"));
+        assertThat(alert.getText()).contains("reconcile_failed", "paddle", "HTTP 503 " + subject, "ago");
     }
 
     @Test
