@@ -1,12 +1,15 @@
 package dev.payhook.ops;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.payhook.store.OpsActionStore;
 import dev.payhook.store.OrderEvidenceStore;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.sql.Timestamp;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -51,19 +54,41 @@ class EvidencePack {
         this.readOnly.setIsolationLevel(TransactionTemplate.ISOLATION_REPEATABLE_READ);
     }
 
+    /** A receipt as the pack lists it: the row, and where its body is in the pack (null once dropped). */
+    record PackedReceipt(
+            @JsonUnwrapped OrderEvidenceStore.EvidenceReceipt receipt,
+            @JsonProperty("body_file") String bodyFile) {}
+
+    /** A change of the order's status or entitlement: what it became, and why. */
+    record Change(Instant at, String type, JsonNode version, JsonNode status, JsonNode entitlement, JsonNode cause) {}
+
+    /** {@code summary.json}. */
+    record Summary(
+            @JsonProperty("generated_at") Instant generatedAt,
+            OrderView order,
+            @JsonProperty("payment_events") List<OrderEvidenceStore.AppliedEvent> paymentEvents,
+            List<OrderEvidenceStore.AppliedEvent> disputes,
+            @JsonProperty("refund_requests") List<OrderEvidenceStore.EvidenceRefund> refundRequests,
+            @JsonProperty("entitlement_timeline") List<Change> entitlementTimeline,
+            List<OrderEvidenceStore.EvidenceReview> reviews,
+            @JsonProperty("ops_actions") List<OpsActionStore.OpsAction> opsActions,
+            List<PackedReceipt> receipts) {}
+
     void write(String orderId, OrderView order, OutputStream out) {
         readOnly.executeWithoutResult(s -> {
             try (ZipOutputStream zip = new ZipOutputStream(out, StandardCharsets.UTF_8)) {
-                List<Map<String, Object>> receipts = receipts(orderId);
+                List<PackedReceipt> receipts = evidence.receipts(orderId).stream()
+                        .map(EvidencePack::packed)
+                        .toList();
                 entry(zip, "summary.json", JSON.writeValueAsBytes(summary(orderId, order, receipts)));
                 Map<UUID, String> files = new LinkedHashMap<>();
                 StringBuilder sums = new StringBuilder();
-                for (Map<String, Object> r : receipts) {
-                    if (r.get("body_file") != null) {
-                        files.put((UUID) r.get("id"), (String) r.get("body_file"));
-                        sums.append(r.get("body_sha256"))
+                for (PackedReceipt r : receipts) {
+                    if (r.bodyFile() != null) {
+                        files.put(r.receipt().id(), r.bodyFile());
+                        sums.append(r.receipt().bodySha256())
                                 .append("  ")
-                                .append(r.get("body_file"))
+                                .append(r.bodyFile())
                                 .append('\n');
                     }
                 }
@@ -80,66 +105,52 @@ class EvidencePack {
         });
     }
 
-    /** The receipts with their headers as JSON and, for each body still kept, its file in the pack. */
-    private List<Map<String, Object>> receipts(String orderId) {
-        List<Map<String, Object>> receipts = new ArrayList<>();
-        for (Map<String, Object> row : evidence.receipts(orderId)) {
-            Map<String, Object> r = new LinkedHashMap<>(row);
-            r.put("headers", JSON.readTree((String) row.get("headers")));
-            r.put(
-                    "body_file",
-                    row.get("body_length") == null
-                            ? null
-                            : "receipts/" + FILE_TIME.format(((Timestamp) row.get("received_at")).toInstant()) + "-"
-                                    + row.get("id") + ".body");
-            receipts.add(r);
-        }
-        return receipts;
+    /** The receipt with, while its body is kept, its file in the pack. */
+    private static PackedReceipt packed(OrderEvidenceStore.EvidenceReceipt r) {
+        return new PackedReceipt(
+                r,
+                r.bodyLength() == null
+                        ? null
+                        : "receipts/" + FILE_TIME.format(r.receivedAt()) + "-" + r.id() + ".body");
     }
 
-    private Map<String, Object> summary(String orderId, OrderView order, List<Map<String, Object>> receipts) {
-        List<Map<String, Object>> events = evidence.paymentEvents(orderId);
-        List<Map<String, Object>> refunds = evidence.refundRequests(orderId);
-        List<Map<String, Object>> reviews = evidence.reviews(orderId);
+    private Summary summary(String orderId, OrderView order, List<PackedReceipt> receipts) {
+        List<OrderEvidenceStore.AppliedEvent> events = evidence.paymentEvents(orderId);
+        List<OrderEvidenceStore.EvidenceRefund> refunds = evidence.refundRequests(orderId);
+        List<OrderEvidenceStore.EvidenceReview> reviews = evidence.reviews(orderId);
         List<String> targets = new ArrayList<>();
         targets.add("order " + orderId);
-        reviews.forEach(r -> targets.add("review " + r.get("id")));
-        refunds.forEach(r -> targets.add("refund " + r.get("id")));
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("generated_at", clock.instant().toString());
-        summary.put("order", order);
-        summary.put("payment_events", events);
-        summary.put(
-                "disputes",
+        reviews.forEach(r -> targets.add("review " + r.id()));
+        refunds.forEach(r -> targets.add("refund " + r.id()));
+        return new Summary(
+                clock.instant(),
+                order,
+                events,
                 events.stream()
-                        .filter(e -> String.valueOf(e.get("type")).startsWith("dispute."))
-                        .toList());
-        summary.put("refund_requests", refunds);
-        summary.put("entitlement_timeline", timeline(orderId));
-        summary.put("reviews", reviews);
-        summary.put(
-                "ops_actions",
+                        .filter(e -> e.type().wireName().startsWith("dispute."))
+                        .toList(),
+                refunds,
+                timeline(orderId),
+                reviews,
                 evidence.opsActions(
-                        orderId, receipts.stream().map(r -> (UUID) r.get("id")).toList(), targets));
-        summary.put("receipts", receipts);
-        return summary;
+                        orderId, receipts.stream().map(r -> r.receipt().id()).toList(), targets),
+                receipts);
     }
 
     /** Each change: when, what it became, and why (the provider's event, or a job). */
-    private List<Map<String, Object>> timeline(String orderId) {
-        List<Map<String, Object>> timeline = new ArrayList<>();
-        for (Map<String, Object> change : evidence.changes(orderId)) {
-            JsonNode data = JSON.readTree((String) change.get("message")).path("data");
-            Map<String, Object> t = new LinkedHashMap<>();
-            t.put("at", change.get("at"));
-            t.put("type", change.get("type"));
-            t.put("version", data.path("version"));
-            t.put("status", data.path("status"));
-            t.put("entitlement", data.path("entitlement"));
-            t.put("cause", data.path("cause"));
-            timeline.add(t);
-        }
-        return timeline;
+    private List<Change> timeline(String orderId) {
+        return evidence.changes(orderId).stream()
+                .map(c -> {
+                    JsonNode data = c.message().path("data");
+                    return new Change(
+                            c.at(),
+                            c.type(),
+                            data.path("version"),
+                            data.path("status"),
+                            data.path("entitlement"),
+                            data.path("cause"));
+                })
+                .toList();
     }
 
     private static void entry(ZipOutputStream zip, String name, byte[] content) {

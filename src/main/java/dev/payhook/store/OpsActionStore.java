@@ -1,6 +1,8 @@
 package dev.payhook.store;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -41,25 +43,32 @@ public class OpsActionStore {
                         .toList());
     }
 
-    /** One thing ops did: who, when, what to which target, and the bulk action it was part of. */
+    /** One thing ops did: who, when, what to which target and receipt, and the bulk action it was part of. */
     public record OpsAction(
             Instant at,
             String actor,
             String action,
             String target,
+            @JsonProperty("receipt_id") UUID receiptId,
             String detail,
             @JsonProperty("batch_id") UUID batchId) {}
 
+    static OpsAction action(ResultSet rs) throws SQLException {
+        return new OpsAction(
+                Times.instant(rs, "at"),
+                rs.getString("actor"),
+                rs.getString("action"),
+                rs.getString("target"),
+                rs.getObject("receipt_id", UUID.class),
+                rs.getString("detail"),
+                rs.getObject("batch_id", UUID.class));
+    }
+
     public List<OpsAction> ofReceipt(UUID receiptId) {
         return jdbc.query(
-                "SELECT at, actor, action, target, detail, batch_id FROM ops_actions WHERE receipt_id = ? ORDER BY id",
-                (rs, i) -> new OpsAction(
-                        Times.instant(rs, "at"),
-                        rs.getString("actor"),
-                        rs.getString("action"),
-                        rs.getString("target"),
-                        rs.getString("detail"),
-                        rs.getObject("batch_id", UUID.class)),
+                "SELECT at, actor, action, target, receipt_id, detail, batch_id FROM ops_actions"
+                        + " WHERE receipt_id = ? ORDER BY id",
+                (rs, i) -> action(rs),
                 receiptId);
     }
 }
