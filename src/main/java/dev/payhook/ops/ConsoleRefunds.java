@@ -37,7 +37,7 @@ public class ConsoleRefunds {
                     "refunds",
                     Ages.of(
                             store.list(Inputs.status(status, RefundStatus.class), 200),
-                            RefundRequestReads.Shown::createdAt,
+                            RefundRequestReads.RefundView::createdAt,
                             clock));
         } catch (InvalidInput e) {
             model.addAttribute("refunds", List.of());

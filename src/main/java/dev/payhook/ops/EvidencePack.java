@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.payhook.store.OpsActionStore;
 import dev.payhook.store.OrderEvidenceStore;
+import dev.payhook.store.RefundRequestReads;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -42,11 +43,17 @@ class EvidencePack {
             DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     private final OrderEvidenceStore evidence;
+    private final RefundRequestReads refundRequests;
     private final TransactionTemplate readOnly;
     private final Clock clock;
 
-    EvidencePack(OrderEvidenceStore evidence, PlatformTransactionManager transactions, Clock clock) {
+    EvidencePack(
+            OrderEvidenceStore evidence,
+            RefundRequestReads refundRequests,
+            PlatformTransactionManager transactions,
+            Clock clock) {
         this.evidence = evidence;
+        this.refundRequests = refundRequests;
         this.clock = clock;
         // one snapshot for the summary and the bodies, and the bodies streamed by their fetch size
         this.readOnly = new TransactionTemplate(transactions);
@@ -68,7 +75,7 @@ class EvidencePack {
             OrderView order,
             @JsonProperty("payment_events") List<OrderEvidenceStore.AppliedEvent> paymentEvents,
             List<OrderEvidenceStore.AppliedEvent> disputes,
-            @JsonProperty("refund_requests") List<OrderEvidenceStore.EvidenceRefund> refundRequests,
+            @JsonProperty("refund_requests") List<RefundRequestReads.RefundView> refundRequests,
             @JsonProperty("entitlement_timeline") List<Change> entitlementTimeline,
             List<OrderEvidenceStore.EvidenceReview> reviews,
             @JsonProperty("ops_actions") List<OpsActionStore.OpsAction> opsActions,
@@ -85,7 +92,7 @@ class EvidencePack {
                 StringBuilder sums = new StringBuilder();
                 for (PackedReceipt r : receipts) {
                     if (r.bodyFile() != null) {
-                        files.put(r.receipt().id(), r.bodyFile());
+                        files.put(r.receipt().receipt().id(), r.bodyFile());
                         sums.append(r.receipt().bodySha256())
                                 .append("  ")
                                 .append(r.bodyFile())
@@ -111,12 +118,13 @@ class EvidencePack {
                 r,
                 r.bodyLength() == null
                         ? null
-                        : "receipts/" + FILE_TIME.format(r.receivedAt()) + "-" + r.id() + ".body");
+                        : "receipts/" + FILE_TIME.format(r.receipt().receivedAt()) + "-"
+                                + r.receipt().id() + ".body");
     }
 
     private Summary summary(String orderId, OrderView order, List<PackedReceipt> receipts) {
         List<OrderEvidenceStore.AppliedEvent> events = evidence.paymentEvents(orderId);
-        List<OrderEvidenceStore.EvidenceRefund> refunds = evidence.refundRequests(orderId);
+        List<RefundRequestReads.RefundView> refunds = refundRequests.ofOrder(orderId);
         List<OrderEvidenceStore.EvidenceReview> reviews = evidence.reviews(orderId);
         List<String> targets = new ArrayList<>();
         targets.add("order " + orderId);
@@ -133,7 +141,9 @@ class EvidencePack {
                 timeline(orderId),
                 reviews,
                 evidence.opsActions(
-                        orderId, receipts.stream().map(r -> r.receipt().id()).toList(), targets),
+                        orderId,
+                        receipts.stream().map(r -> r.receipt().receipt().id()).toList(),
+                        targets),
                 receipts);
     }
 

@@ -7,6 +7,7 @@ import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.refund.RefundRequests;
 import dev.payhook.refund.RefundRequests.Outcome;
 import dev.payhook.store.RefundRequestReads;
+import dev.payhook.store.RefundRequestReads.RefundView;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.UUID;
@@ -96,15 +97,13 @@ public class RefundsController {
     public List<RefundView> listRefundRequests(
             @RequestParam(defaultValue = "all") @OneOf(value = RefundStatus.class, also = "all") String status,
             @RequestParam(defaultValue = "100") int limit) {
-        return store.list(Inputs.status(status, RefundStatus.class), Inputs.limit(limit)).stream()
-                .map(RefundView::of)
-                .toList();
+        return store.list(Inputs.status(status, RefundStatus.class), Inputs.limit(limit));
     }
 
     @GetMapping("/ops/refunds/{id}")
     @Refuses(status = 404, error = "unknown_refund_request")
     public RefundView getRefundRequest(@PathVariable UUID id) {
-        return store.view(id).map(RefundView::of).orElseThrow(() -> Refusal.unknown("unknown_refund_request"));
+        return store.view(id).orElseThrow(() -> Refusal.unknown("unknown_refund_request"));
     }
 
     private ResponseEntity<RefundView> answer(Outcome outcome) {
@@ -125,6 +124,6 @@ public class RefundsController {
     }
 
     private RefundView view(UUID id) {
-        return RefundView.of(store.view(id).orElseThrow());
+        return store.view(id).orElseThrow();
     }
 }

@@ -1,9 +1,8 @@
 package dev.payhook.store;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.payhook.payment.EventType;
-import dev.payhook.payment.ReceiptOutcome;
-import dev.payhook.payment.RefundStatus;
 import dev.payhook.payment.ReviewKind;
 import dev.payhook.payment.WireName;
 import java.time.Instant;
@@ -41,16 +40,8 @@ public class OrderEvidenceStore {
 
     /** A receipt of the order: what came, its kept headers, and its body's length and SHA-256. */
     public record EvidenceReceipt(
-            UUID id,
-            String provider,
-            @JsonProperty("event_id") String eventId,
-            @JsonProperty("order_id") String orderId,
-            @JsonProperty("received_at") Instant receivedAt,
-            @JsonProperty("source_ip") String sourceIp,
+            @JsonUnwrapped ReceiptReads.Receipt receipt,
             @JsonProperty("trace_id") String traceId,
-            String source,
-            ReceiptOutcome outcome,
-            String reason,
             JsonNode headers,
             @JsonProperty("body_length") Integer bodyLength,
             @JsonProperty("body_sha256") String bodySha256,
@@ -69,24 +60,6 @@ public class OrderEvidenceStore {
             @JsonProperty("receipt_id") UUID receiptId,
             @JsonProperty("recorded_at") Instant recordedAt) {}
 
-    /** A refund request of the order's payments, as it stands. */
-    public record EvidenceRefund(
-            long id,
-            String provider,
-            @JsonProperty("provider_payment_id") String providerPaymentId,
-            @JsonProperty("review_id") Long reviewId,
-            @JsonProperty("amount_minor") long amountMinor,
-            String currency,
-            String reason,
-            String note,
-            RefundStatus status,
-            @JsonProperty("provider_refund_id") String providerRefundId,
-            int attempts,
-            String error,
-            @JsonProperty("requested_by") String requestedBy,
-            @JsonProperty("created_at") Instant createdAt,
-            @JsonProperty("updated_at") Instant updatedAt) {}
-
     /** A committed change of the order, as its order event said it: the message, whose data holds the cause. */
     public record Change(Instant at, String type, JsonNode message) {}
 
@@ -104,22 +77,13 @@ public class OrderEvidenceStore {
     /** The receipts, oldest first. */
     public List<EvidenceReceipt> receipts(String orderId) {
         return jdbc.query(
-                """
-                SELECT id, provider, event_id, order_id, received_at, source_ip, trace_id, source, outcome, reason,
-                       headers::text AS headers, octet_length(body) AS body_length,
-                       encode(coalesce(sha256(body), body_sha256), 'hex') AS body_sha256, body_dropped_at
-                FROM receipts WHERE id IN (""" + RECEIPTS_OF_ORDER + ") ORDER BY received_at, id",
+                "SELECT " + ReceiptReads.COLUMNS + """
+                        , trace_id, headers::text AS headers, octet_length(body) AS body_length,
+                        encode(coalesce(sha256(body), body_sha256), 'hex') AS body_sha256, body_dropped_at
+                        FROM receipts WHERE id IN (""" + RECEIPTS_OF_ORDER + ") ORDER BY received_at, id",
                 (rs, i) -> new EvidenceReceipt(
-                        rs.getObject("id", UUID.class),
-                        rs.getString("provider"),
-                        rs.getString("event_id"),
-                        rs.getString("order_id"),
-                        Times.instant(rs, "received_at"),
-                        rs.getString("source_ip"),
+                        ReceiptReads.receipt(rs),
                         rs.getString("trace_id"),
-                        rs.getString("source"),
-                        WireName.parse(ReceiptOutcome.class, rs.getString("outcome")),
-                        rs.getString("reason"),
                         JSON.readTree(rs.getString("headers")),
                         rs.getObject("body_length", Integer.class),
                         rs.getString("body_sha256"),
@@ -161,33 +125,6 @@ public class OrderEvidenceStore {
                         rs.getString("refund_id"),
                         rs.getObject("receipt_id", UUID.class),
                         Times.instant(rs, "recorded_at")),
-                orderId);
-    }
-
-    public List<EvidenceRefund> refundRequests(String orderId) {
-        return jdbc.query(
-                """
-                SELECT r.id, r.provider, p.provider_payment_id, r.review_id, r.amount_minor, r.currency, r.reason,
-                       r.note, r.status, r.provider_refund_id, r.attempts, r.error, r.requested_by, r.created_at,
-                       r.updated_at
-                FROM refund_requests r JOIN payments p ON p.id = r.payment_id
-                WHERE r.order_id = ? ORDER BY r.created_at""",
-                (rs, i) -> new EvidenceRefund(
-                        rs.getLong("id"),
-                        rs.getString("provider"),
-                        rs.getString("provider_payment_id"),
-                        rs.getObject("review_id", Long.class),
-                        rs.getLong("amount_minor"),
-                        rs.getString("currency"),
-                        rs.getString("reason"),
-                        rs.getString("note"),
-                        WireName.parse(RefundStatus.class, rs.getString("status")),
-                        rs.getString("provider_refund_id"),
-                        rs.getInt("attempts"),
-                        rs.getString("error"),
-                        rs.getString("requested_by"),
-                        Times.instant(rs, "created_at"),
-                        Times.instant(rs, "updated_at")),
                 orderId);
     }
 

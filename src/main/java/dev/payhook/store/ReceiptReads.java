@@ -20,7 +20,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class ReceiptReads {
 
-    private static final String COLUMNS =
+    static final String COLUMNS =
             "id, provider, event_id, order_id, received_at, source_ip, outcome, reason, source, run_id";
 
     private final JdbcTemplate jdbc;
@@ -85,7 +85,7 @@ public class ReceiptReads {
         }
         sql.append(" ORDER BY received_at DESC LIMIT ?");
         args.add(limit);
-        return jdbc.query(sql.toString(), (rs, i) -> found(rs), args.toArray());
+        return jdbc.query(sql.toString(), (rs, i) -> receipt(rs), args.toArray());
     }
 
     public Optional<Whole> find(UUID id) {
@@ -97,7 +97,7 @@ public class ReceiptReads {
                                 body_dropped_at, fetched_kind, fetched_body, fetched_at
                                 FROM receipts WHERE id = ?""",
                         (rs, i) -> new Whole(
-                                found(rs),
+                                receipt(rs),
                                 rs.getString("trace_id"),
                                 rs.getString("fact"),
                                 rs.getString("headers"),
@@ -125,7 +125,7 @@ public class ReceiptReads {
                 receiptId);
     }
 
-    private static Receipt found(ResultSet rs) throws SQLException {
+    static Receipt receipt(ResultSet rs) throws SQLException {
         return new Receipt(
                 rs.getObject("id", UUID.class),
                 rs.getString("provider"),

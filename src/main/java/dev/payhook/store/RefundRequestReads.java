@@ -1,5 +1,6 @@
 package dev.payhook.store;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.payhook.payment.RefundStatus;
 import dev.payhook.payment.WireName;
 import java.sql.ResultSet;
@@ -29,7 +30,7 @@ public class RefundRequestReads {
     }
 
     /** {@code status} null: every request; newest first. */
-    public List<Shown> list(RefundStatus status, int limit) {
+    public List<RefundView> list(RefundStatus status, int limit) {
         String name = status == null ? null : status.wireName();
         return jdbc.query(
                 VIEW + "WHERE CAST(? AS text) IS NULL OR r.status = ? ORDER BY r.created_at DESC LIMIT ?",
@@ -39,32 +40,40 @@ public class RefundRequestReads {
                 limit);
     }
 
-    public Optional<Shown> view(UUID id) {
+    public Optional<RefundView> view(UUID id) {
         return jdbc.query(VIEW + "WHERE r.id = ?", (rs, i) -> shown(rs), id).stream()
                 .findFirst();
     }
 
-    /** A refund request as ops read it. */
-    public record Shown(
+    /**
+     * A refund request as {@code GET /ops/refunds} lists it, asking for one answers it and the
+     * evidence pack keeps it; the provider sees {@code payhook-<id>} as its reference.
+     */
+    public record RefundView(
             UUID id,
             String provider,
-            String providerPaymentId,
-            String orderId,
-            Long reviewId,
-            long amountMinor,
+            @JsonProperty("provider_payment_id") String providerPaymentId,
+            @JsonProperty("order_id") String orderId,
+            @JsonProperty("review_id") Long reviewId,
+            @JsonProperty("amount_minor") long amountMinor,
             String currency,
             String reason,
             String note,
             RefundStatus status,
-            String providerRefundId,
+            @JsonProperty("provider_refund_id") String providerRefundId,
             int attempts,
             String error,
-            String requestedBy,
-            Instant createdAt,
-            Instant updatedAt) {}
+            @JsonProperty("requested_by") String requestedBy,
+            @JsonProperty("created_at") Instant createdAt,
+            @JsonProperty("updated_at") Instant updatedAt) {}
 
-    private static Shown shown(ResultSet rs) throws SQLException {
-        return new Shown(
+    /** The order's requests, oldest first. */
+    public List<RefundView> ofOrder(String orderId) {
+        return jdbc.query(VIEW + "WHERE r.order_id = ? ORDER BY r.created_at", (rs, i) -> shown(rs), orderId);
+    }
+
+    private static RefundView shown(ResultSet rs) throws SQLException {
+        return new RefundView(
                 rs.getObject("id", UUID.class),
                 rs.getString("provider"),
                 rs.getString("provider_payment_id"),

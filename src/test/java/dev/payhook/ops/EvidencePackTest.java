@@ -35,6 +35,27 @@ class EvidencePackTest extends GatewayTest {
     private static final TestProvider STRIPE = TestProvider.STRIPE;
 
     @Test
+    void thePackKeepsTheOrdersReviewAndTheRefundRequestedForIt() throws Exception {
+        String order = unique("ord"), extra = unique("pi");
+        long review = payTwice(STRIPE, order, extra, 1800, "USD");
+        Gateway.Answer asked = gateway.withToken(REFUND_TOKEN).call("POST", "/ops/reviews/" + review + "/refund", null);
+        assertThat(asked.status()).as(asked.body()).isEqualTo(202);
+        String request = asked.json().path("id").asString();
+
+        JsonNode summary = JsonMapper.builder()
+                .build()
+                .readTree(unzip(download("/ops/orders/" + order + "/evidence").body())
+                        .get("summary.json"));
+        assertThat(summary.path("reviews").path(0).path("id").asLong()).isEqualTo(review);
+        assertThat(summary.path("reviews").path(0).path("kind").asString()).isEqualTo("double_payment");
+        JsonNode refund = summary.path("refund_requests").path(0);
+        assertThat(refund.path("id").asString()).isEqualTo(request);
+        assertThat(refund.path("provider_payment_id").asString()).isEqualTo(extra);
+        assertThat(refund.path("amount_minor").asLong()).isEqualTo(1800);
+        assertThat(refund.path("review_id").asLong()).isEqualTo(review);
+    }
+
+    @Test
     void thePackHoldsEveryReceiptOfTheOrderByteForByteWithTheDigestTheDatabaseKeeps() throws Exception {
         String order = unique("ord"), pi = unique("pi");
         gateway.putOrder(order, 2500, "USD");

@@ -4,6 +4,7 @@ import static dev.payhook.provider.Capability.CHECKS_PAYMENTS;
 
 import dev.payhook.provider.BrowserReturnScheme;
 import dev.payhook.provider.ProviderKind;
+import dev.payhook.provider.ReturnFormat;
 import dev.payhook.provider.SignatureScheme.ReturnCarrier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -23,7 +24,8 @@ public class Imepay {
                         ImepaySettings.class,
                         (provider, settings, clock) ->
                                 BrowserReturnScheme.unsigned(ReturnCarrier.DATA, ImepayReturn::parse))
-                .format(new ImepayFormat())
+                .format(new ReturnFormat(
+                        "imepay", body -> ImepayReturn.parse(body).said()))
                 .api(ImepayApiSettings.class, ImepayApi::create)
                 .can(CHECKS_PAYMENTS);
     }

@@ -1,6 +1,7 @@
 package dev.payhook.provider.imepay;
 
 import dev.payhook.provider.Money;
+import dev.payhook.provider.ReturnFormat;
 import dev.payhook.provider.UnparseablePayload;
 import java.nio.charset.StandardCharsets;
 
@@ -33,5 +34,10 @@ record ImepayReturn(
     /** IME Pay's own word that the payment went through (to be confirmed by its API). */
     boolean saysPaid() {
         return "0".equals(responseCode);
+    }
+
+    /** The token is the payment: the only id IME Pay's Recheck API asks by. */
+    ReturnFormat.Said said() {
+        return new ReturnFormat.Said(tokenId, responseCode, refId, amountMinor(), "NPR");
     }
 }

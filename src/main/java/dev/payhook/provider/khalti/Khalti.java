@@ -5,6 +5,7 @@ import static dev.payhook.provider.Capability.REFUNDS;
 
 import dev.payhook.provider.BrowserReturnScheme;
 import dev.payhook.provider.ProviderKind;
+import dev.payhook.provider.ReturnFormat;
 import dev.payhook.provider.SignatureScheme.ReturnCarrier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -24,7 +25,8 @@ public class Khalti {
                         KhaltiSettings.class,
                         (provider, settings, clock) ->
                                 BrowserReturnScheme.unsigned(ReturnCarrier.QUERY, KhaltiReturn::parse))
-                .format(new KhaltiFormat())
+                .format(new ReturnFormat(
+                        "khalti", body -> KhaltiReturn.parse(body).said()))
                 .api(KhaltiApiSettings.class, KhaltiApi::create)
                 .can(CHECKS_PAYMENTS, REFUNDS);
     }

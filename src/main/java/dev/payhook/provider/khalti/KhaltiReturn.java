@@ -1,6 +1,7 @@
 package dev.payhook.provider.khalti;
 
 import dev.payhook.provider.Money;
+import dev.payhook.provider.ReturnFormat;
 import dev.payhook.provider.UnparseablePayload;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -38,5 +39,10 @@ record KhaltiReturn(String pidx, String status, String orderId, long amountMinor
             throw new UnparseablePayload("a Khalti return names its pidx, status and purchase_order_id");
         }
         return new KhaltiReturn(pidx, status, orderId, Money.fromMinorString(amount));
+    }
+
+    /** The {@code pidx} is the payment: the only id Khalti's lookup asks by. */
+    ReturnFormat.Said said() {
+        return new ReturnFormat.Said(pidx, status, orderId, amountMinor, KhaltiApi.CURRENCY);
     }
 }
