@@ -45,10 +45,10 @@ public class ConsoleDeadLetters {
     @GetMapping("/ops/console/dead-letters")
     public String list(DeadLetterQuery query, @RequestParam(required = false) UUID after, Model model) {
         DeadLetterFilter filter = query.filter(DeadLetterStore.Status.OPEN);
-        List<DeadLetterStore.Row> rows = deadLetters.list(filter, after, PAGE + 1);
-        List<DeadLetterStore.Row> page = rows.subList(0, Math.min(PAGE, rows.size()));
+        List<DeadLetterStore.DeadLetterView> rows = deadLetters.list(filter, after, PAGE + 1);
+        List<DeadLetterStore.DeadLetterView> page = rows.subList(0, Math.min(PAGE, rows.size()));
         Map<String, Integer> counts = deadLetters.countByReason(filter);
-        model.addAttribute("deadLetters", Ages.of(page, DeadLetterStore.Row::createdAt, clock));
+        model.addAttribute("deadLetters", Ages.of(page, DeadLetterStore.DeadLetterView::createdAt, clock));
         model.addAttribute("next", rows.size() > PAGE ? page.get(PAGE - 1).id() : null);
         model.addAttribute("counts", counts);
         model.addAttribute(

@@ -44,7 +44,7 @@ public class ConsoleRefused {
                                     Inputs.optionalIdentifier(Inputs.blankless(reason), "reason"),
                                     RefusedController.since(since),
                                     200),
-                            RefusedRequestStore.Row::receivedAt,
+                            RefusedRequestStore.RefusedView::receivedAt,
                             clock));
         } catch (InvalidInput e) {
             model.addAttribute("refused", List.of());

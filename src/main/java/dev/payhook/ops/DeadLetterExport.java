@@ -62,7 +62,7 @@ class DeadLetterExport {
             @JsonProperty("body_base64") String bodyBase64) {
 
         static Line of(DeadLetterStore.Exported e) {
-            DeadLetterStore.Row r = e.row();
+            DeadLetterStore.DeadLetterView r = e.row();
             return new Line(
                     r.id(),
                     r.receiptId(),

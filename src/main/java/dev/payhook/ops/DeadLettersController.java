@@ -3,6 +3,7 @@ package dev.payhook.ops;
 import dev.payhook.processing.Replayer;
 import dev.payhook.store.DeadLetterFilter;
 import dev.payhook.store.DeadLetterStore;
+import dev.payhook.store.DeadLetterStore.DeadLetterView;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
@@ -46,19 +47,17 @@ public class DeadLettersController {
             @ParameterObject DeadLetterQuery query,
             @RequestParam(required = false) UUID after,
             @RequestParam(defaultValue = "100") int limit) {
-        return deadLetters.list(filter(query, status), after, Inputs.limit(limit)).stream()
-                .map(DeadLetterView::of)
-                .toList();
+        return deadLetters.list(filter(query, status), after, Inputs.limit(limit));
     }
 
     /** How many the filter names, in all and by reason. */
     @GetMapping("/ops/dead-letters/counts")
-    public DeadLetterView.DeadLetterCounts countDeadLetters(
+    public DeadLetterAnswers.DeadLetterCounts countDeadLetters(
             @RequestParam(defaultValue = "open") @OneOf(value = DeadLetterStore.Status.class, also = "all")
                     String status,
             @ParameterObject DeadLetterQuery query) {
         Map<String, Integer> byReason = deadLetters.countByReason(filter(query, status));
-        return new DeadLetterView.DeadLetterCounts(
+        return new DeadLetterAnswers.DeadLetterCounts(
                 byReason.values().stream().mapToInt(Integer::intValue).sum(), byReason);
     }
 
@@ -78,7 +77,7 @@ public class DeadLettersController {
     @PostMapping("/ops/dead-letters/{id}/replay")
     @Refuses(status = 404, error = "unknown_dead_letter")
     @Refuses(status = 409, error = "dead_letter_not_open")
-    public ResponseEntity<DeadLetterView.DeadLetterClosed> replayDeadLetter(
+    public ResponseEntity<DeadLetterAnswers.DeadLetterClosed> replayDeadLetter(
             @PathVariable UUID id, HttpServletRequest request) {
         return answer(id, replayer.replay(id, Actor.of(request)), 202, DeadLetterStore.Status.REPLAYED);
     }
@@ -86,21 +85,21 @@ public class DeadLettersController {
     @DeleteMapping("/ops/dead-letters/{id}")
     @Refuses(status = 404, error = "unknown_dead_letter")
     @Refuses(status = 409, error = "dead_letter_not_open")
-    public ResponseEntity<DeadLetterView.DeadLetterClosed> discardDeadLetter(
+    public ResponseEntity<DeadLetterAnswers.DeadLetterClosed> discardDeadLetter(
             @PathVariable UUID id, HttpServletRequest request) {
         return answer(id, replayer.discard(id, Actor.of(request)), 200, DeadLetterStore.Status.DISCARDED);
     }
 
     /** Every open dead letter the body's filter names goes back through processing. */
     @PostMapping("/ops/dead-letters/replay")
-    public ResponseEntity<DeadLetterView.DeadLetterBatch> replayDeadLetters(
+    public ResponseEntity<DeadLetterAnswers.DeadLetterBatch> replayDeadLetters(
             @RequestBody DeadLetterQuery body, HttpServletRequest request) {
         return batch(replayer.replayAll(body.filter(DeadLetterStore.Status.OPEN), Actor.of(request)));
     }
 
     /** Every open dead letter the body's filter names is closed; the receipts keep the evidence. */
     @PostMapping("/ops/dead-letters/discard")
-    public ResponseEntity<DeadLetterView.DeadLetterBatch> discardDeadLetters(
+    public ResponseEntity<DeadLetterAnswers.DeadLetterBatch> discardDeadLetters(
             @RequestBody DeadLetterQuery body, HttpServletRequest request) {
         return batch(replayer.discardAll(body.filter(DeadLetterStore.Status.OPEN), Actor.of(request)));
     }
@@ -109,14 +108,14 @@ public class DeadLettersController {
         return query.filter(Inputs.status(status, DeadLetterStore.Status.class));
     }
 
-    private static ResponseEntity<DeadLetterView.DeadLetterBatch> batch(Replayer.Batch batch) {
-        return ResponseEntity.status(202).body(new DeadLetterView.DeadLetterBatch(batch.id(), batch.count()));
+    private static ResponseEntity<DeadLetterAnswers.DeadLetterBatch> batch(Replayer.Batch batch) {
+        return ResponseEntity.status(202).body(new DeadLetterAnswers.DeadLetterBatch(batch.id(), batch.count()));
     }
 
-    private static ResponseEntity<DeadLetterView.DeadLetterClosed> answer(
+    private static ResponseEntity<DeadLetterAnswers.DeadLetterClosed> answer(
             UUID id, Replayer.Result result, int status, DeadLetterStore.Status done) {
         return switch (result) {
-            case DONE -> ResponseEntity.status(status).body(new DeadLetterView.DeadLetterClosed(id, done));
+            case DONE -> ResponseEntity.status(status).body(new DeadLetterAnswers.DeadLetterClosed(id, done));
             case UNKNOWN -> throw Refusal.unknown("unknown_dead_letter");
             case NOT_OPEN -> throw Refusal.conflict("dead_letter_not_open");
         };

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.payhook.store.OpsActionStore;
 import dev.payhook.store.OrderEvidenceStore;
 import dev.payhook.store.RefundRequestReads;
+import dev.payhook.store.ReviewStore;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -44,16 +45,19 @@ class EvidencePack {
 
     private final OrderEvidenceStore evidence;
     private final RefundRequestReads refundRequests;
+    private final ReviewStore reviews;
     private final TransactionTemplate readOnly;
     private final Clock clock;
 
     EvidencePack(
             OrderEvidenceStore evidence,
             RefundRequestReads refundRequests,
+            ReviewStore reviews,
             PlatformTransactionManager transactions,
             Clock clock) {
         this.evidence = evidence;
         this.refundRequests = refundRequests;
+        this.reviews = reviews;
         this.clock = clock;
         // one snapshot for the summary and the bodies, and the bodies streamed by their fetch size
         this.readOnly = new TransactionTemplate(transactions);
@@ -77,7 +81,7 @@ class EvidencePack {
             List<OrderEvidenceStore.AppliedEvent> disputes,
             @JsonProperty("refund_requests") List<RefundRequestReads.RefundView> refundRequests,
             @JsonProperty("entitlement_timeline") List<Change> entitlementTimeline,
-            List<OrderEvidenceStore.EvidenceReview> reviews,
+            List<ReviewStore.ReviewView> reviews,
             @JsonProperty("ops_actions") List<OpsActionStore.OpsAction> opsActions,
             List<PackedReceipt> receipts) {}
 
@@ -125,10 +129,10 @@ class EvidencePack {
     private Summary summary(String orderId, OrderView order, List<PackedReceipt> receipts) {
         List<OrderEvidenceStore.AppliedEvent> events = evidence.paymentEvents(orderId);
         List<RefundRequestReads.RefundView> refunds = refundRequests.ofOrder(orderId);
-        List<OrderEvidenceStore.EvidenceReview> reviews = evidence.reviews(orderId);
+        List<ReviewStore.ReviewView> opened = reviews.wholeOfOrder(orderId);
         List<String> targets = new ArrayList<>();
         targets.add("order " + orderId);
-        reviews.forEach(r -> targets.add("review " + r.id()));
+        opened.forEach(r -> targets.add("review " + r.id()));
         refunds.forEach(r -> targets.add("refund " + r.id()));
         return new Summary(
                 clock.instant(),
@@ -139,7 +143,7 @@ class EvidencePack {
                         .toList(),
                 refunds,
                 timeline(orderId),
-                reviews,
+                opened,
                 evidence.opsActions(
                         orderId,
                         receipts.stream().map(r -> r.receipt().receipt().id()).toList(),

@@ -1,6 +1,7 @@
 package dev.payhook.ops;
 
 import dev.payhook.processing.InboundQueue;
+import dev.payhook.processing.InboundQueue.InboundView;
 import java.util.List;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -18,6 +19,6 @@ public class InboundController {
 
     @GetMapping("/ops/inbound")
     public List<InboundView> listInbound(@RequestParam(defaultValue = "100") int limit) {
-        return inbound.browse(Inputs.limit(limit)).stream().map(InboundView::of).toList();
+        return inbound.browse(Inputs.limit(limit));
     }
 }

@@ -3,6 +3,7 @@ package dev.payhook.ops;
 import dev.payhook.provider.ProviderRegistry;
 import dev.payhook.store.OpsActionStore;
 import dev.payhook.store.ProductStore;
+import dev.payhook.store.ProductStore.ProductView;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import org.springframework.http.ResponseEntity;
@@ -31,7 +32,7 @@ public class ProductsController {
 
     @GetMapping("/ops/products")
     public List<ProductView> listProducts() {
-        return products.all().stream().map(ProductView::of).toList();
+        return products.all();
     }
 
     /** 201 when the reference is new, 200 when its mapping was set again or changed. */

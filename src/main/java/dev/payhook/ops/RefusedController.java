@@ -1,6 +1,7 @@
 package dev.payhook.ops;
 
 import dev.payhook.store.RefusedRequestStore;
+import dev.payhook.store.RefusedRequestStore.RefusedView;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -27,26 +28,22 @@ public class RefusedController {
             @RequestParam(required = false) String reason,
             @RequestParam(required = false) String since,
             @RequestParam(defaultValue = "100") int limit) {
-        return refused
-                .list(
-                        Inputs.optionalIdentifier(provider, "provider"),
-                        Inputs.optionalIdentifier(reason, "reason"),
-                        since(since),
-                        Inputs.limit(limit))
-                .stream()
-                .map(RefusedView::of)
-                .toList();
+        return refused.list(
+                Inputs.optionalIdentifier(provider, "provider"),
+                Inputs.optionalIdentifier(reason, "reason"),
+                since(since),
+                Inputs.limit(limit));
     }
 
     /** One, with its headers and the body kept ({@code body} as text, {@code body_base64} byte for byte). */
     @GetMapping("/ops/refused/{id}")
     @Refuses(status = 404, error = "unknown_refused_request")
-    public RefusedView.RefusedDetail getRefused(@PathVariable UUID id) {
+    public RefusedDetail getRefused(@PathVariable UUID id) {
         return detail(id).orElseThrow(() -> Refusal.unknown("unknown_refused_request"));
     }
 
-    Optional<RefusedView.RefusedDetail> detail(UUID id) {
-        return refused.find(id).map(RefusedView.RefusedDetail::of);
+    Optional<RefusedDetail> detail(UUID id) {
+        return refused.find(id).map(RefusedDetail::of);
     }
 
     static Instant since(String since) {

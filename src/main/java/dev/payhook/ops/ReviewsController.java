@@ -2,6 +2,7 @@ package dev.payhook.ops;
 
 import dev.payhook.store.OpsActionStore;
 import dev.payhook.store.ReviewStore;
+import dev.payhook.store.ReviewStore.ReviewView;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import org.springframework.transaction.annotation.Transactional;
@@ -31,9 +32,7 @@ public class ReviewsController {
     public List<ReviewView> listReviews(
             @RequestParam(defaultValue = "open") @OneOf(value = ReviewStore.Status.class, also = "all") String status,
             @RequestParam(defaultValue = "100") int limit) {
-        return reviews.list(Inputs.status(status, ReviewStore.Status.class), Inputs.limit(limit)).stream()
-                .map(ReviewView::of)
-                .toList();
+        return reviews.list(Inputs.status(status, ReviewStore.Status.class), Inputs.limit(limit));
     }
 
     /** Closes the review; what was done about it is the caller's note. Payhook changes nothing else. */
@@ -44,7 +43,7 @@ public class ReviewsController {
     public ReviewView resolveReview(
             @PathVariable long id, @RequestBody(required = false) Resolution body, HttpServletRequest request) {
         return switch (resolve(id, body == null ? null : body.note(), Actor.of(request))) {
-            case DONE -> ReviewView.of(reviews.find(id).orElseThrow());
+            case DONE -> reviews.find(id).orElseThrow();
             case UNKNOWN -> throw Refusal.unknown("unknown_review");
             case NOT_OPEN -> throw Refusal.conflict("review_not_open");
         };

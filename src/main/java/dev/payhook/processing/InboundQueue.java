@@ -1,5 +1,6 @@
 package dev.payhook.processing;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.payhook.broker.BrokerConnections;
 import dev.payhook.broker.Destination;
 import dev.payhook.broker.Envelope;
@@ -36,9 +37,9 @@ public class InboundQueue {
     }
 
     /** Up to {@code limit} waiting messages, oldest first: provider, event id, received time, and how many times processing was handed it (the broker's delivery count). */
-    public List<Waiting> browse(int limit) {
-        List<Waiting> waiting = jms.browse(Destination.INBOUND.address(), (session, browser) -> {
-            List<Waiting> rows = new ArrayList<>();
+    public List<InboundView> browse(int limit) {
+        List<InboundView> waiting = jms.browse(Destination.INBOUND.address(), (session, browser) -> {
+            List<InboundView> rows = new ArrayList<>();
             for (var messages = browser.getEnumeration(); messages.hasMoreElements() && rows.size() < limit; ) {
                 rows.add(row((Message) messages.nextElement()));
             }
@@ -63,11 +64,17 @@ public class InboundQueue {
     }
 
     /** A message waiting on payhook.inbound, as far as its properties and the provider's format tell. */
-    public record Waiting(String receiptId, String provider, String eventId, Instant receivedAt, int deliveryCount) {}
+    /** A message waiting on payhook.inbound, as {@code GET /ops/inbound} lists it. */
+    public record InboundView(
+            @JsonProperty("receipt_id") String receiptId,
+            String provider,
+            @JsonProperty("event_id") String eventId,
+            @JsonProperty("received_at") Instant receivedAt,
+            @JsonProperty("delivery_count") int deliveryCount) {}
 
-    private Waiting row(Message m) throws JMSException {
+    private InboundView row(Message m) throws JMSException {
         String provider = m.getStringProperty(Envelope.PROVIDER);
-        return new Waiting(
+        return new InboundView(
                 m.getStringProperty(Envelope.RECEIPT_ID),
                 provider,
                 eventId(provider, m),

@@ -1,5 +1,6 @@
 package dev.payhook.store;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.payhook.payment.DeadLetterReason;
 import dev.payhook.payment.WireName;
 import java.sql.ResultSet;
@@ -61,7 +62,7 @@ public class DeadLetterStore {
      * A page of those {@code filter} names, oldest first: the first {@code limit} after the dead
      * letter {@code after} (null: from the start), so a list is read to its end page by page.
      */
-    public List<Row> list(DeadLetterFilter filter, UUID after, int limit) {
+    public List<DeadLetterView> list(DeadLetterFilter filter, UUID after, int limit) {
         List<Object> args = new ArrayList<>(filter.arguments());
         args.add(after);
         args.add(after);
@@ -107,7 +108,7 @@ public class DeadLetterStore {
     }
 
     /** The dead letter as {@link #list} shows it, while it is still open. */
-    public Optional<Row> open(UUID id) {
+    public Optional<DeadLetterView> open(UUID id) {
         return jdbc
                 .query(
                         COLUMNS + FROM + "WHERE d.id = ? AND d.status = ?",
@@ -118,26 +119,26 @@ public class DeadLetterStore {
                 .findFirst();
     }
 
-    /** A dead letter as ops read it, with its receipt's time. */
-    public record Row(
+    /** A dead letter as {@code GET /ops/dead-letters} lists it and the console shows it. */
+    public record DeadLetterView(
             UUID id,
             String provider,
-            String eventId,
-            String eventType,
+            @JsonProperty("event_id") String eventId,
+            @JsonProperty("event_type") String eventType,
             DeadLetterReason reason,
             String detail,
             Status status,
-            UUID receiptId,
-            Instant receivedAt,
-            Instant createdAt,
-            Instant closedAt,
-            String closedBy) {}
+            @JsonProperty("receipt_id") UUID receiptId,
+            @JsonProperty("received_at") Instant receivedAt,
+            @JsonProperty("created_at") Instant createdAt,
+            @JsonProperty("closed_at") Instant closedAt,
+            @JsonProperty("closed_by") String closedBy) {}
 
     /** A dead letter with its receipt's kept headers (JSON) and raw body, null once the retention dropped them. */
-    public record Exported(Row row, String headers, byte[] body) {}
+    public record Exported(DeadLetterView row, String headers, byte[] body) {}
 
-    private static Row row(ResultSet rs) throws SQLException {
-        return new Row(
+    private static DeadLetterView row(ResultSet rs) throws SQLException {
+        return new DeadLetterView(
                 rs.getObject("id", UUID.class),
                 rs.getString("provider"),
                 rs.getString("event_id"),

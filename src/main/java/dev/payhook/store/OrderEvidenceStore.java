@@ -3,7 +3,6 @@ package dev.payhook.store;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.payhook.payment.EventType;
-import dev.payhook.payment.ReviewKind;
 import dev.payhook.payment.WireName;
 import java.time.Instant;
 import java.util.List;
@@ -62,17 +61,6 @@ public class OrderEvidenceStore {
 
     /** A committed change of the order, as its order event said it: the message, whose data holds the cause. */
     public record Change(Instant at, String type, JsonNode message) {}
-
-    /** A review of the order, open or resolved. */
-    public record EvidenceReview(
-            long id,
-            ReviewKind kind,
-            ReviewStore.Status status,
-            String detail,
-            @JsonProperty("created_at") Instant createdAt,
-            @JsonProperty("resolved_at") Instant resolvedAt,
-            @JsonProperty("resolved_by") String resolvedBy,
-            String note) {}
 
     /** The receipts, oldest first. */
     public List<EvidenceReceipt> receipts(String orderId) {
@@ -140,23 +128,6 @@ public class OrderEvidenceStore {
                 (rs, i) -> new Change(
                         Times.instant(rs, "created_at"), rs.getString("kind"), JSON.readTree(rs.getString("payload"))),
                 "order:" + orderId + ":");
-    }
-
-    public List<EvidenceReview> reviews(String orderId) {
-        return jdbc.query(
-                """
-                SELECT id, kind, status, detail, created_at, resolved_at, resolved_by, note
-                FROM reviews WHERE order_id = ? ORDER BY id""",
-                (rs, i) -> new EvidenceReview(
-                        rs.getLong("id"),
-                        WireName.parse(ReviewKind.class, rs.getString("kind")),
-                        WireName.parse(ReviewStore.Status.class, rs.getString("status")),
-                        rs.getString("detail"),
-                        Times.instant(rs, "created_at"),
-                        Times.instant(rs, "resolved_at"),
-                        rs.getString("resolved_by"),
-                        rs.getString("note")),
-                orderId);
     }
 
     /** What ops did about the order's receipts, reviews and refunds, and its reconciliation requests. */

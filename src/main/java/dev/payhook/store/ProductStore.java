@@ -1,5 +1,7 @@
 package dev.payhook.store;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -50,12 +52,18 @@ public class ProductStore {
     }
 
     /** A provider's product reference mapped to a SKU, and when it was last set. */
-    public record Mapped(String provider, String ref, String sku, Instant updatedAt) {}
+    /** A provider's product reference and the SKU it maps to; {@code updated_at} in the list only. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ProductView(
+            String provider,
+            String ref,
+            String sku,
+            @JsonProperty("updated_at") Instant updatedAt) {}
 
-    public List<Mapped> all() {
+    public List<ProductView> all() {
         return jdbc.query(
                 "SELECT provider, ref, sku, updated_at FROM products ORDER BY provider, ref",
-                (rs, i) -> new Mapped(
+                (rs, i) -> new ProductView(
                         rs.getString("provider"),
                         rs.getString("ref"),
                         rs.getString("sku"),

@@ -1,5 +1,6 @@
 package dev.payhook.store;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.payhook.provider.RefusedRequest;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -87,7 +88,7 @@ public class RefusedRequestStore {
     }
 
     /** Newest first; each filter optional. The body is {@link #find}'s. */
-    public List<Row> list(String provider, String reason, Instant since, int limit) {
+    public List<RefusedView> list(String provider, String reason, Instant since, int limit) {
         Timestamp from = since == null ? null : Timestamp.from(since);
         return jdbc.query("""
                 SELECT id, provider, received_at, source_ip, reason, body_length,
@@ -99,21 +100,24 @@ public class RefusedRequestStore {
                 ORDER BY received_at DESC, id LIMIT ?""", (rs, i) -> row(rs), provider, provider, reason, reason, from, from, limit);
     }
 
-    /** A refused request as ops list them: what came, from where, why refused, and the body's size and digest. */
-    public record Row(
+    /**
+     * A refused request as {@code GET /ops/refused} lists it: what came, from where, why refused,
+     * and the body's size and digest (not the body).
+     */
+    public record RefusedView(
             UUID id,
             String provider,
-            Instant receivedAt,
-            String sourceIp,
+            @JsonProperty("received_at") Instant receivedAt,
+            @JsonProperty("source_ip") String sourceIp,
             String reason,
-            Integer bodyLength,
-            String bodySha256) {}
+            @JsonProperty("body_length") Integer bodyLength,
+            @JsonProperty("body_sha256") String bodySha256) {}
 
     /** One refused request with its kept headers (JSON text) and the body bytes kept. */
-    public record Kept(Row row, String headers, byte[] body) {}
+    public record Kept(RefusedView row, String headers, byte[] body) {}
 
-    private static Row row(ResultSet rs) throws SQLException {
-        return new Row(
+    private static RefusedView row(ResultSet rs) throws SQLException {
+        return new RefusedView(
                 rs.getObject("id", UUID.class),
                 rs.getString("provider"),
                 Times.instant(rs, "received_at"),

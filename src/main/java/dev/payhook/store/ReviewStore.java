@@ -1,5 +1,6 @@
 package dev.payhook.store;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.payhook.payment.ReviewKind;
 import dev.payhook.payment.WireName;
 import java.sql.ResultSet;
@@ -55,7 +56,7 @@ public class ReviewStore {
     }
 
     /** {@code status} null: every review. */
-    public List<Row> list(Status status, int limit) {
+    public List<ReviewView> list(Status status, int limit) {
         String name = status == null ? null : status.wireName();
         return jdbc.query(
                 SELECT + "WHERE CAST(? AS text) IS NULL OR r.status = ? ORDER BY r.id LIMIT ?",
@@ -65,23 +66,31 @@ public class ReviewStore {
                 limit);
     }
 
-    /** A review as ops read it, with the payment it is about when it names one. */
-    public record Row(
+    /**
+     * A review as ops read it, with the payment it is about when it names one: as
+     * {@code GET /ops/reviews} lists it, resolving one answers it and the evidence pack keeps it.
+     */
+    public record ReviewView(
             long id,
             ReviewKind kind,
             Status status,
-            String orderId,
+            @JsonProperty("order_id") String orderId,
             String provider,
-            String providerPaymentId,
+            @JsonProperty("provider_payment_id") String providerPaymentId,
             String subject,
             String detail,
-            Instant createdAt,
-            Instant resolvedAt,
-            String resolvedBy,
+            @JsonProperty("created_at") Instant createdAt,
+            @JsonProperty("resolved_at") Instant resolvedAt,
+            @JsonProperty("resolved_by") String resolvedBy,
             String note) {}
 
-    private static Row row(ResultSet rs) throws SQLException {
-        return new Row(
+    /** The order's reviews whole, oldest first. */
+    public List<ReviewView> wholeOfOrder(String orderId) {
+        return jdbc.query(SELECT + "WHERE r.order_id = ? ORDER BY r.id", (rs, i) -> row(rs), orderId);
+    }
+
+    private static ReviewView row(ResultSet rs) throws SQLException {
+        return new ReviewView(
                 rs.getLong("id"),
                 WireName.parse(ReviewKind.class, rs.getString("kind")),
                 WireName.parse(Status.class, rs.getString("status")),
@@ -102,7 +111,7 @@ public class ReviewStore {
         return n == null ? 0 : n;
     }
 
-    public Optional<Row> find(long id) {
+    public Optional<ReviewView> find(long id) {
         return jdbc.query(SELECT + "WHERE r.id = ?", (rs, i) -> row(rs), id).stream()
                 .findFirst();
     }
