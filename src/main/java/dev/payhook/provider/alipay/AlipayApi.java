@@ -6,6 +6,7 @@ import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.OrderRef;
+import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
@@ -100,7 +101,7 @@ record AlipayApi(
     public Reading read(Fact fact) {
         return AlipayRefunds.REFUND.equals(fact.kind())
                 ? AlipayLookup.readRefund(provider, fact)
-                : AlipayLookup.read(provider, fact);
+                : PaymentSnapshot.read(fact, AlipayApi.TRADE, tree -> AlipayLookup.snapshot(provider, tree));
     }
 
     private AlipayResponse call(String method, Map<String, String> biz) {

@@ -18,10 +18,6 @@ final class AlipayLookup {
 
     private AlipayLookup() {}
 
-    static Reading read(String provider, Fact fact) {
-        return PaymentSnapshot.read(fact, AlipayApi.TRADE, tree -> snapshot(provider, tree));
-    }
-
     /**
      * A refund as {@code alipay.trade.fastpay.refund.query} answered it, kept with the reference
      * (out_request_no) Payhook asked about, which is the refund's id.
@@ -56,7 +52,7 @@ final class AlipayLookup {
     }
 
     /** TRADE_CLOSED after a refund is a paid trade refunded in full, not a canceled one. */
-    private static PaymentSnapshot snapshot(String provider, JsonNode fact) {
+    static PaymentSnapshot snapshot(String provider, JsonNode fact) {
         JsonNode trade = fact.path("trade").path("alipay_trade_query_response");
         JsonNode refund = fact.path("refund").path("alipay_trade_fastpay_refund_query_response");
         Instant askedAt = WireJson.instant(WireJson.text(fact, "asked_at"), "asked_at");

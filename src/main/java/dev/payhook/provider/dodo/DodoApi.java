@@ -6,6 +6,7 @@ import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.OrderRef;
+import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
@@ -87,7 +88,7 @@ record DodoApi(String provider, String base, String key, ApiCalls calls) impleme
         return switch (fact.kind()) {
             case DodoRefunds.REFUND -> DodoLookup.readRefund(provider, fact);
             case DodoSubscriptions.SUBSCRIPTION -> DodoSubscriptions.snapshot(provider, fact);
-            default -> DodoLookup.read(provider, fact);
+            default -> PaymentSnapshot.read(fact, DodoApi.PAYMENT, tree -> DodoLookup.snapshot(provider, tree));
         };
     }
 }

@@ -32,11 +32,7 @@ final class DodoLookup {
                         }));
     }
 
-    static Reading read(String provider, Fact fact) {
-        return PaymentSnapshot.read(fact, DodoApi.PAYMENT, tree -> snapshot(provider, tree));
-    }
-
-    private static PaymentSnapshot snapshot(String provider, JsonNode body) {
+    static PaymentSnapshot snapshot(String provider, JsonNode body) {
         DodoWebhook.Payment p = WireJson.convert(body, DodoWebhook.Payment.class);
         String status = WireJson.require(p.status(), "status");
         EventType payment = switch (status) {

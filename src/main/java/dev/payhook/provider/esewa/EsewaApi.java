@@ -6,6 +6,7 @@ import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.OrderRef;
+import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.UnparseablePayload;
@@ -78,7 +79,7 @@ record EsewaApi(String provider, String base, String productCode, ApiCalls calls
 
     @Override
     public Reading read(Fact fact) {
-        return EsewaLookup.read(provider, fact);
+        return PaymentSnapshot.read(fact, EsewaApi.STATUS, tree -> EsewaLookup.snapshot(provider, tree));
     }
 
     private static String rupees(long paisa) {

@@ -1,10 +1,8 @@
 package dev.payhook.provider.esewa;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.Fact;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.PaymentSnapshot;
-import dev.payhook.provider.Reading;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import java.time.Instant;
@@ -21,11 +19,7 @@ final class EsewaLookup {
 
     private EsewaLookup() {}
 
-    static Reading read(String provider, Fact fact) {
-        return PaymentSnapshot.read(fact, EsewaApi.STATUS, tree -> snapshot(provider, tree));
-    }
-
-    private static PaymentSnapshot snapshot(String provider, JsonNode fact) {
+    static PaymentSnapshot snapshot(String provider, JsonNode fact) {
         JsonNode answer = fact.path("status");
         String status = WireJson.require(WireJson.text(answer, "status"), "status");
         EventType payment = switch (status) {

@@ -5,6 +5,7 @@ import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.UnparseablePayload;
@@ -109,6 +110,6 @@ record ImepayApi(
 
     @Override
     public Reading read(Fact fact) {
-        return ImepayLookup.read(provider, fact);
+        return PaymentSnapshot.read(fact, ImepayApi.ANSWER, tree -> ImepayLookup.snapshot(provider, tree));
     }
 }

@@ -1,10 +1,8 @@
 package dev.payhook.provider.imepay;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.Fact;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.PaymentSnapshot;
-import dev.payhook.provider.Reading;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import java.time.Instant;
@@ -20,11 +18,7 @@ final class ImepayLookup {
 
     private ImepayLookup() {}
 
-    static Reading read(String provider, Fact fact) {
-        return PaymentSnapshot.read(fact, ImepayApi.ANSWER, tree -> snapshot(provider, tree));
-    }
-
-    private static PaymentSnapshot snapshot(String provider, JsonNode fact) {
+    static PaymentSnapshot snapshot(String provider, JsonNode fact) {
         JsonNode answer = fact.path("answer");
         JsonNode asked = fact.path("asked");
         String refId = WireJson.require(WireJson.text(asked, "ref_id"), "ref_id");

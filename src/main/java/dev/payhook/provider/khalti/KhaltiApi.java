@@ -5,6 +5,7 @@ import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
@@ -94,6 +95,6 @@ record KhaltiApi(String provider, Lookup lookup) implements ProviderApi {
     public Reading read(Fact fact) {
         return KhaltiRefunds.REFUND.equals(fact.kind())
                 ? KhaltiLookup.readRefund(provider, fact)
-                : KhaltiLookup.read(provider, fact);
+                : PaymentSnapshot.read(fact, KhaltiApi.ANSWER, tree -> KhaltiLookup.snapshot(provider, tree));
     }
 }

@@ -21,11 +21,7 @@ final class KhaltiLookup {
 
     private KhaltiLookup() {}
 
-    static Reading read(String provider, Fact fact) {
-        return PaymentSnapshot.read(fact, KhaltiApi.ANSWER, tree -> snapshot(provider, tree));
-    }
-
-    private static PaymentSnapshot snapshot(String provider, JsonNode fact) {
+    static PaymentSnapshot snapshot(String provider, JsonNode fact) {
         JsonNode answer = answer(fact);
         JsonNode asked = fact.path("asked");
         String status = WireJson.require(WireJson.text(answer, "status"), "status");

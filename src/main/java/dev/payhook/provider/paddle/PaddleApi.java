@@ -7,6 +7,7 @@ import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.EventFeed;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
@@ -107,7 +108,7 @@ record PaddleApi(String provider, String base, String key, ApiCalls calls) imple
         return switch (fact.kind()) {
             case PaddleRefunds.REFUND -> PaddleLookup.readRefund(provider, fact);
             case PaddleSubscriptions.SUBSCRIPTION -> PaddleSubscriptions.snapshot(provider, fact);
-            default -> PaddleLookup.read(provider, fact);
+            default -> PaymentSnapshot.read(fact, PaddleApi.TRANSACTION, tree -> PaddleLookup.snapshot(provider, tree));
         };
     }
 

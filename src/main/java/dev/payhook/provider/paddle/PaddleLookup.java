@@ -24,11 +24,7 @@ final class PaddleLookup {
         return RefundObject.read(provider, fact, RefundObject.fields("id", "updated_at"), PaddleFormat::adjustment);
     }
 
-    static Reading read(String provider, Fact fact) {
-        return PaymentSnapshot.read(fact, PaddleApi.TRANSACTION, tree -> snapshot(provider, tree));
-    }
-
-    private static PaymentSnapshot snapshot(String provider, JsonNode fact) {
+    static PaymentSnapshot snapshot(String provider, JsonNode fact) {
         JsonNode data = fact.path("transaction").path("data");
         Transaction t = WireJson.convert(data, Transaction.class);
         String status = WireJson.require(t.status(), "status");

@@ -6,6 +6,7 @@ import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.EventFeed;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
@@ -125,7 +126,7 @@ record PaypalApi(String provider, String base, PaypalToken token, ApiCalls calls
         return switch (fact.kind()) {
             case PaypalRefunds.REFUND -> PaypalLookup.readRefund(provider, fact);
             case PaypalSubscriptions.SUBSCRIPTION -> PaypalSubscriptions.snapshot(provider, fact);
-            default -> PaypalLookup.read(provider, fact);
+            default -> PaymentSnapshot.read(fact, PaypalApi.CAPTURE, tree -> PaypalLookup.snapshot(provider, tree));
         };
     }
 

@@ -20,17 +20,13 @@ final class PaypalLookup {
 
     private PaypalLookup() {}
 
-    static Reading read(String provider, Fact fact) {
-        return PaymentSnapshot.read(fact, PaypalApi.CAPTURE, tree -> snapshot(provider, tree));
-    }
-
     /** A refund as the refund API answered it, read like its PAYMENT.CAPTURE.REFUNDED webhook. */
     static Reading readRefund(String provider, Fact fact) {
         return RefundObject.read(
                 provider, fact, RefundObject.fields("id", "update_time", "create_time"), PaypalFormat::refund);
     }
 
-    private static PaymentSnapshot snapshot(String provider, JsonNode tree) {
+    static PaymentSnapshot snapshot(String provider, JsonNode tree) {
         Capture c = WireJson.convert(tree, Capture.class);
         String status = WireJson.require(c.status(), "status");
         EventType payment = switch (status) {

@@ -6,6 +6,7 @@ import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.OrderRef;
+import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
@@ -98,7 +99,7 @@ record RazorpayApi(String provider, String base, String basic, ApiCalls calls) i
     public Reading read(Fact fact) {
         return RazorpayRefunds.REFUND.equals(fact.kind())
                 ? RazorpayLookup.readRefund(provider, fact)
-                : RazorpayLookup.read(provider, fact);
+                : PaymentSnapshot.read(fact, RazorpayApi.PAYMENT, tree -> RazorpayLookup.snapshot(provider, tree));
     }
 
     private HttpResponse<byte[]> get(String path, String what, int... alsoAccepted) {

@@ -22,11 +22,7 @@ final class RazorpayLookup {
 
     private RazorpayLookup() {}
 
-    static Reading read(String provider, Fact fact) {
-        return PaymentSnapshot.read(fact, RazorpayApi.PAYMENT, tree -> snapshot(provider, tree));
-    }
-
-    private static PaymentSnapshot snapshot(String provider, JsonNode fact) {
+    static PaymentSnapshot snapshot(String provider, JsonNode fact) {
         Payment p = WireJson.convert(fact.path("payment"), Payment.class);
         String status = WireJson.require(p.status(), "status");
         EventType payment = switch (status) {

@@ -13,6 +13,7 @@ import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.ObjectRef;
 import dev.payhook.provider.OrderRef;
+import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
@@ -123,7 +124,8 @@ record StripeApi(String provider, StripeClient stripe, ApiCalls calls) implement
         return switch (fact.kind()) {
             case StripeRefunds.REFUND -> StripeLookup.readRefund(provider, fact);
             case StripeSubscriptions.SUBSCRIPTION -> StripeSubscriptions.snapshot(provider, fact);
-            default -> StripeLookup.read(provider, fact);
+            default ->
+                PaymentSnapshot.read(fact, StripeApi.PAYMENT_INTENT, tree -> StripeLookup.snapshot(provider, tree));
         };
     }
 

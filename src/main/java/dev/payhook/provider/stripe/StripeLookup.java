@@ -19,10 +19,6 @@ final class StripeLookup {
 
     private StripeLookup() {}
 
-    static Reading read(String provider, Fact fact) {
-        return PaymentSnapshot.read(fact, StripeApi.PAYMENT_INTENT, tree -> snapshot(provider, tree));
-    }
-
     /**
      * A refund object as the refund API answered it: the refund's outcome, as its refund.updated
      * webhook tells it; its id ({@code refund:<id>:<status>}) is the same however often it is asked.
@@ -43,7 +39,7 @@ final class StripeLookup {
                 StripeFormat::refund);
     }
 
-    private static PaymentSnapshot snapshot(String provider, JsonNode fact) {
+    static PaymentSnapshot snapshot(String provider, JsonNode fact) {
         JsonNode object = fact.path("payment_intent");
         PaymentIntent pi = WireJson.convert(object, PaymentIntent.class);
         String status = WireJson.require(pi.status(), "status");

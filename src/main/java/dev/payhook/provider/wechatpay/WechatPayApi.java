@@ -5,6 +5,7 @@ import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
 import dev.payhook.provider.OrderRef;
+import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.Refunds;
@@ -70,7 +71,8 @@ record WechatPayApi(String provider, String base, WechatPayHttp http, ApiCalls c
     public Reading read(Fact fact) {
         return WechatPayRefunds.REFUND.equals(fact.kind())
                 ? WechatPayLookup.readRefund(provider, fact)
-                : WechatPayLookup.read(provider, fact);
+                : PaymentSnapshot.read(
+                        fact, WechatPayApi.TRANSACTION, tree -> WechatPayLookup.snapshot(provider, tree));
     }
 
     private List<Fact> transaction(String path) {

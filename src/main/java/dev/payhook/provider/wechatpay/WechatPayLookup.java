@@ -15,10 +15,6 @@ final class WechatPayLookup {
 
     private WechatPayLookup() {}
 
-    static Reading read(String provider, Fact fact) {
-        return PaymentSnapshot.read(fact, WechatPayApi.TRANSACTION, tree -> snapshot(provider, tree));
-    }
-
     /** A refund as the refund API answered it, read like its REFUND.SUCCESS / REFUND.CLOSED notification. */
     static Reading readRefund(String provider, Fact fact) {
         return RefundObject.read(
@@ -41,7 +37,7 @@ final class WechatPayLookup {
     }
 
     /** REFUND: the money was taken and some went back; how much, only the refund's own query tells. */
-    private static PaymentSnapshot snapshot(String provider, JsonNode fact) {
+    static PaymentSnapshot snapshot(String provider, JsonNode fact) {
         JsonNode t = fact.path("transaction");
         String state = WireJson.require(WireJson.text(t, "trade_state"), "trade_state");
         EventType payment = switch (state) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.Reading;
 import dev.payhook.provider.WebhookRejected;
 import java.io.IOException;
@@ -65,6 +66,7 @@ class EsewaSamplesTest {
         String answer = Files.readString(DIR.resolve("status-check." + status + ".json"));
         byte[] fact =
                 ("{\"status\":" + answer + ",\"asked_at\":\"2026-12-01T10:00:00Z\"}").getBytes(StandardCharsets.UTF_8);
-        return EsewaLookup.read("esewa", new Fact(EsewaApi.STATUS, fact));
+        return PaymentSnapshot.read(
+                new Fact(EsewaApi.STATUS, fact), EsewaApi.STATUS, tree -> EsewaLookup.snapshot("esewa", tree));
     }
 }
