@@ -65,3 +65,9 @@ base_checkout() {  # base_checkout COMMIT [MAVEN ARGS]: that commit's checkout w
   fi
   (cd "$dir" && pwd)
 }
+install_package() {  # install_package NAME: Debian's package, as root or with sudo; false when it cannot be
+  local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo -n"
+  command -v apt-get >/dev/null || return 1
+  $sudo apt-get install -y -q --no-install-recommends "$1" >/dev/null 2>&1 \
+    || { $sudo apt-get update -q >/dev/null 2>&1 && $sudo apt-get install -y -q --no-install-recommends "$1" >/dev/null 2>&1; }
+}

@@ -15,6 +15,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/lib.sh
+# wrk (Debian's package) generates the throughput phases' load with far less CPU than a Java
+# client on the same cores: installed when missing; LoadGen stands in only where it cannot be
+command -v wrk >/dev/null || install_package wrk || echo "wrk could not be installed: LoadGen generates the load" >&2
 N="${N:-20000}"          # events per paced phase (and per throughput phase without wrk)
 DURATION="${DURATION:-20}"  # seconds per throughput phase with wrk
 WRK_EVENTS="${WRK_EVENTS:-100000}"  # distinct signed events prepared for a wrk phase
@@ -77,8 +80,8 @@ gc_pauses() {  # gc_pauses FILE: "longest=<ms> full=<count>" from a -Xlog:gc log
 URL="http://127.0.0.1:$PORT"
 load() { java -cp "$OUT/classes" LoadGen --secret "$SECRET" --token "$TOKEN" --api "http://127.0.0.1:$OPS_PORT" --c "$C" "$@"; }
 sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }
-# Throughput phases: wrk (Debian package) when present, it loads the server with far less CPU than
-# a Java client; it replays distinct pre-signed events written by LoadGen --emit. Prints one line
+# Throughput phases: wrk, which replays distinct pre-signed events written by LoadGen --emit
+# (LoadGen itself without wrk). Prints one line
 # like LoadGen's and sets SENT_LAST to the number of requests sent.
 blast() {  # blast LABEL PATH
   if command -v wrk >/dev/null; then
