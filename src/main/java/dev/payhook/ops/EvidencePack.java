@@ -129,7 +129,7 @@ class EvidencePack {
     private Summary summary(String orderId, OrderView order, List<PackedReceipt> receipts) {
         List<OrderEvidenceStore.AppliedEvent> events = evidence.paymentEvents(orderId);
         List<RefundRequestReads.RefundView> refunds = refundRequests.ofOrder(orderId);
-        List<ReviewStore.ReviewView> opened = reviews.wholeOfOrder(orderId);
+        List<ReviewStore.ReviewView> opened = reviews.ofOrder(orderId);
         List<String> targets = new ArrayList<>();
         targets.add("order " + orderId);
         opened.forEach(r -> targets.add("review " + r.id()));

@@ -1,6 +1,5 @@
 package dev.payhook.provider;
 
-import dev.payhook.config.ProviderProperties;
 import dev.payhook.config.ReconcileProperties;
 import java.io.IOException;
 import java.net.URI;
@@ -120,12 +119,10 @@ public class ApiCalls {
         return answer.statusCode() == 404 ? List.of() : List.of(new Fact(kind, answer.body()));
     }
 
-    /** {@code POST url} of {@code body} as JSON with a bearer key, tried once: the answer whatever its status. */
-    public HttpResponse<byte[]> postJson(String url, String bearerKey, Object body, String what) {
-        return postAuthorized(url, "Bearer " + bearerKey, body, what);
-    }
-
-    /** {@link #postJson} with the whole {@code Authorization} header. */
+    /**
+     * {@code POST url} of {@code body} as JSON with the whole {@code Authorization} header, tried
+     * once: the answer whatever its status.
+     */
     public HttpResponse<byte[]> postAuthorized(String url, String authorization, Object body, String what) {
         return send(
                 HttpRequest.newBuilder(URI.create(url))
@@ -147,18 +144,6 @@ public class ApiCalls {
             throw new ApiFailure(what + ": HTTP " + status);
         }
         return response;
-    }
-
-    /**
-     * The configured {@code api.base-url}, else the provider's own host for the mode ({@code test}
-     * or {@code live}: the same for a provider with one host); without a trailing slash.
-     */
-    public static String baseUrl(String configured, ProviderProperties.Mode mode, String test, String live) {
-        String url = configured == null || configured.isBlank()
-                ? (mode == ProviderProperties.Mode.live ? live : test)
-                : configured.trim();
-        URI.create(url);
-        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
 
     /** A value as one URL path segment or query parameter. */

@@ -1,6 +1,7 @@
 package dev.payhook.provider;
 
 import dev.payhook.config.ProviderProperties;
+import java.net.URI;
 import java.time.Clock;
 
 /**
@@ -10,8 +11,15 @@ import java.time.Clock;
 public record ApiSetup(
         String provider, ProviderProperties.Mode mode, SignatureScheme scheme, ApiCalls calls, Clock clock) {
 
-    /** {@code configured} when set, else the provider's host for the mode. */
+    /**
+     * The configured {@code api.base-url}, else the provider's own host for the mode ({@code test}
+     * or {@code live}: the same for a provider with one host); without a trailing slash.
+     */
     public String baseUrl(String configured, String test, String live) {
-        return ApiCalls.baseUrl(configured, mode, test, live);
+        String url = configured == null || configured.isBlank()
+                ? (mode == ProviderProperties.Mode.live ? live : test)
+                : configured.trim();
+        URI.create(url);
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
 }

@@ -73,15 +73,13 @@ public final class ListedRefunds extends KeylessRefunds {
                 authorization,
                 spec.body().apply(call),
                 what);
-        return RefundHttp.answer(
-                answer,
-                what,
-                tree -> spec.created() == null
-                        ? spec.object().known(tree, answer.body())
-                        : spec.object()
-                                .known(
-                                        tree.path(spec.created()),
-                                        tree.path(spec.created()).toString().getBytes(StandardCharsets.UTF_8)));
+        return RefundHttp.answer(answer, what, tree -> {
+            if (spec.created() == null) {
+                return spec.object().known(tree, answer.body());
+            }
+            JsonNode refund = tree.path(spec.created());
+            return spec.object().known(refund, refund.toString().getBytes(StandardCharsets.UTF_8));
+        });
     }
 
     @Override

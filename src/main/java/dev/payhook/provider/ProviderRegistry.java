@@ -22,9 +22,10 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * The enabled providers by id. Each {@code payhook.providers.<id>} entry names a scheme and a format,
- * which the {@link ProviderKind} beans declare; each binds its own settings from that entry. A provider is on when its credentials are configured; {@code enabled: true}
- * without them stops start-up, {@code enabled: false} switches it off.
+ * The enabled providers by id. Each {@code payhook.providers.<id>} entry names a scheme and a
+ * format, which the {@link ProviderKind} beans declare; each binds its own settings from that
+ * entry. A provider is on when its credentials are configured; {@code enabled: true} without them
+ * stops start-up, {@code enabled: false} switches it off.
  */
 @Component
 public class ProviderRegistry {

@@ -84,8 +84,8 @@ public class ReviewStore {
             @JsonProperty("resolved_by") String resolvedBy,
             String note) {}
 
-    /** The order's reviews whole, oldest first. */
-    public List<ReviewView> wholeOfOrder(String orderId) {
+    /** The order's reviews, oldest first. */
+    public List<ReviewView> ofOrder(String orderId) {
         return jdbc.query(SELECT + "WHERE r.order_id = ? ORDER BY r.id", (rs, i) -> row(rs), orderId);
     }
 
@@ -114,19 +114,6 @@ public class ReviewStore {
     public Optional<ReviewView> find(long id) {
         return jdbc.query(SELECT + "WHERE r.id = ?", (rs, i) -> row(rs), id).stream()
                 .findFirst();
-    }
-
-    /** A review as an order's view shows it. */
-    public record Shown(long id, ReviewKind kind, Status status) {}
-
-    public List<Shown> ofOrder(String orderId) {
-        return jdbc.query(
-                "SELECT id, kind, status FROM reviews WHERE order_id = ? ORDER BY id",
-                (rs, i) -> new Shown(
-                        rs.getLong(1),
-                        WireName.parse(ReviewKind.class, rs.getString(2)),
-                        WireName.parse(Status.class, rs.getString(3))),
-                orderId);
     }
 
     /** Closes an open review; false when it was not open. */
