@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Ingest and drain side by side with a base commit, one command: bench/ingest.sh
+# Each build runs as it ships, `java @<its checkout>/config/jvm.options -jar`, processing on, on an
+# embedded broker and database of its own (fresh data). In each of ROUNDS rounds, base then head:
+# N orders registered, then N signed Stripe payments paying them over C connections (LoadGen), and
+# - ingest: payments acknowledged per second, first request to last 2xx;
+# - drain: payments applied per second, first request to the last order paid;
+# - the JVM's CPU per payment over that span, its peak RSS and its longest GC pause.
+# Ends with each build's medians and the FIGURE lines of head / base.
+# BASE (default 1c67ae3); ROUNDS (default 4); N (8000); C (32).
+# BASE_JAVA, HEAD_JAVA: the java binary of each (default: the java on the PATH); HEAD_OPTS: JVM options
+# added to head's (e.g. HEAD_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java HEAD_OPTS=-XX:+UseCompactObjectHeaders
+# BASE=HEAD compares a JDK and its flags on the same build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+BASE="${BASE:-1c67ae3}"; ROUNDS="${ROUNDS:-4}"; N="${N:-8000}"; C="${C:-32}"
+PORT="${PORT:-18070}"; OPS_PORT="${OPS_PORT:-18071}"; PG_PORT="${PG_PORT:-15331}"  # below the ephemeral ports
+OUT="$(pwd)/bench/results/ingest-$(date -u +%Y%m%dT%H%M%SZ)"
+mkdir -p "$OUT/classes"
+mvn -q -B -ntp -DskipTests package
+HERE="$(pwd)"
+BASE_DIR="$(base_checkout "$BASE")"
+javac -d "$OUT/classes" bench/LoadGen.java
+SECRET="whsec_bench_$RANDOM$RANDOM"
+PID=""
+trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait 2>/dev/null || true' EXIT
+
+sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }
+ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+start() {  # start NAME DIR JAVA [OPTS...]: that checkout's jar with its own JVM options; sets PID
+  local name=$1 dir=$2 java=$3; shift 3
+  local options="$dir/config/jvm.options"; [ -f "$options" ] || options="$HERE/config/jvm.options"
+  (cd "$dir" && exec "$java" @"$options" "$@" -Xlog:gc:file="$RUN/gc-$name.log":uptime -jar "$(gateway_jar)" \
+    --server.port="$PORT" --payhook.ops.port="$OPS_PORT" \
+    --payhook.embedded-postgres.data-dir="$RUN/data-$name/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
+    --spring.artemis.embedded.data-directory="$RUN/data-$name/artemis" \
+    --payhook.providers.stripe.secrets[0]="$SECRET" > "$RUN/payhook-$name.log" 2>&1) &
+  PID=$!
+  for _ in $(seq 1 1200); do
+    curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health" >/dev/null && return 0
+    kill -0 $PID 2>/dev/null || break
+    sleep 0.1
+  done
+  echo "$name did not start, see $RUN/payhook-$name.log" >&2; exit 1
+}
+measure() {  # measure NAME DIR JAVA [OPTS...]: one build's round; appends "name ingest drain cpu_ms rss_mb pause_ms" to results.txt
+  local name=$1 prefix="ing$RANDOM$RANDOM" t0 c0 line ingest drain cpu paid=0
+  start "$@"
+  rss_samples $PID "$RUN/rss-$name.txt" &
+  sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id)
+       SELECT '$prefix-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $N - 1) i"
+  t0=$(date +%s.%N); c0=$(ticks $PID)
+  line=$(java -cp "$OUT/classes" LoadGen --url "http://127.0.0.1:$PORT/webhooks/stripe" --secret "$SECRET" \
+    --c "$C" --n "$N" --orders "$prefix" --label "$name")
+  echo "$line" | tee -a "$RUN/loadgen.txt"
+  case "$line" in *" non200=0 "*) ;; *) echo "$name answered non-2xx: the round is void" >&2; exit 1 ;; esac
+  ingest=$(echo "$line" | sed 's/.*throughput=\([0-9]*\).*/\1/')
+  for _ in $(seq 1 6000); do
+    paid=$(sql "SELECT count(*) FROM orders WHERE order_id LIKE '$prefix-%' AND status = 'paid'")
+    [ "$paid" -ge "$N" ] && break
+    sleep 0.2
+  done
+  [ "$paid" -ge "$N" ] || { echo "$name paid $paid of $N in 20 minutes" >&2; exit 1; }
+  drain=$(awk -v n="$N" -v t0="$t0" -v t1="$(date +%s.%N)" 'BEGIN { printf "%.1f", n / (t1 - t0) }')
+  cpu=$(awk -v j=$(($(ticks $PID) - c0)) -v n="$N" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", j * 1000 / hz / n }')
+  kill $PID; wait $PID 2>/dev/null || true; PID=""
+  local pause; pause=$(awk '/Pause/ { ms = $NF; sub("ms", "", ms); if (ms + 0 > max) max = ms + 0 } END { printf "%.1f", max }' "$RUN/gc-$name.log")
+  echo "$name $ingest $drain $cpu $(peak_mb "$RUN/rss-$name.txt") $pause" | tee -a "$OUT/results.txt"
+}
+
+HEAD_ARGS=(); read -r -a HEAD_ARGS <<< "${HEAD_OPTS:-}"
+echo "== $(nproc) cores, N=$N over C=$C; base $(cd "$BASE_DIR" && git rev-parse --short HEAD): $("${BASE_JAVA:-java}" -version 2>&1 | head -1);" \
+  "head $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo '+changes'): $("${HEAD_JAVA:-java}" -version 2>&1 | head -1) ${HEAD_OPTS:-}"
+echo "name ingest/s drain/s jvm_cpu_ms_per_payment peak_rss_mb longest_pause_ms"
+for r in $(seq 1 "$ROUNDS"); do  # interleaved: drift over the run touches both alike
+  RUN="$OUT/round-$r"; mkdir -p "$RUN"
+  measure "base-$r" "$BASE_DIR" "${BASE_JAVA:-java}"
+  measure "head-$r" "$HERE" "${HEAD_JAVA:-java}" "${HEAD_ARGS[@]}"
+done
+median() {  # median BUILD COLUMN
+  awk -v b="$1-" -v c="$2" 'index($1, b) == 1 { print $c }' "$OUT/results.txt" | sort -g \
+    | awk '{ v[NR] = $1 } END { printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+ratio() { awk -v h="$(median head "$1")" -v b="$(median base "$1")" 'BEGIN { printf "%.2f", h / b }'; }
+for c in "2 ingest/s" "3 drain/s" "4 jvm_cpu_ms" "5 peak_rss_mb" "6 longest_pause_ms"; do
+  set -- $c; echo "median $2: base $(median base "$1"), head $(median head "$1"), head / base $(ratio "$1")"
+done
+echo "results in $OUT"
+figure ingest_head_per_base "$(ratio 2)" ">=0.95"
+figure drain_head_per_base "$(ratio 3)" ">=0.95"
