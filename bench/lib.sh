@@ -29,7 +29,8 @@ broker_start() {  # broker_start DIR: with BROKER=standalone, a broker instance 
   if (: < "/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
     echo "port $port is in use (a broker left by another run?): stop it or set BROKER_PORT" >&2; exit 1
   fi
-  ARTEMIS_INSTANCE="$(pwd)/$1" ARTEMIS_PORT=$port ARTEMIS_HTTP_PORT=$((port + 1)) ARTEMIS_PASSWORD=bench \
+  local instance=$1; [[ $instance = /* ]] || instance="$(pwd)/$instance"  # the scripts pass absolute paths
+  ARTEMIS_INSTANCE="$instance" ARTEMIS_PORT=$port ARTEMIS_HTTP_PORT=$((port + 1)) ARTEMIS_PASSWORD=bench \
     bash broker/run-artemis.sh > "$1.log" 2>&1 &
   BROKER_PID=$!
   for _ in $(seq 1 240); do
