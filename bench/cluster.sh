@@ -180,7 +180,7 @@ echo "primary broker killed under load: events=$N $(cat "$OUT/failover.txt") pai
 # --- check: a backlog with processing off --------------------------------------------------
 P="bl$RANDOM"
 stop "${GW[a]}"; stop "${GW[b]}"; unset 'GW[a]' 'GW[b]'
-sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id) SELECT '$P-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $((BACKLOG - 1))) i"
+orders "$P" "$BACKLOG"
 gateway a --payhook.processing.enabled=false
 rss_samples "${GW[a]}" "$OUT/rss-ingest.txt" &
 java -Xmx2g -cp "$OUT/classes" LoadGen --url http://127.0.0.1:18080/webhooks/stripe --secret "$SECRET" \

@@ -26,8 +26,6 @@ SECRET="whsec_bench_$RANDOM$RANDOM"
 PID=""
 trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait 2>/dev/null || true' EXIT
 
-sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }
-ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 start() {  # start NAME DIR JAVA [OPTS...]: that checkout's jar with its own JVM options; sets PID
   local name=$1 dir=$2 java=$3; shift 3
   local options="$dir/config/jvm.options"; [ -f "$options" ] || options="$HERE/config/jvm.options"
@@ -45,12 +43,11 @@ start() {  # start NAME DIR JAVA [OPTS...]: that checkout's jar with its own JVM
   echo "$name did not start, see $RUN/payhook-$name.log" >&2; exit 1
 }
 measure() {  # measure NAME DIR JAVA [OPTS...]: one build's round; appends "name ingest drain cpu_ms rss_mb pause_ms" to results.txt
-  local name=$1 prefix="ing$RANDOM$RANDOM" t0 c0 line ingest drain cpu paid=0
+  local name=$1 prefix="ing$RANDOM$RANDOM" t0 c0 line ingest drain cpu_ms paid=0
   start "$@"
   rss_samples $PID "$RUN/rss-$name.txt" &
-  sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id)
-       SELECT '$prefix-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $N - 1) i"
-  t0=$(date +%s.%N); c0=$(ticks $PID)
+  orders "$prefix" "$N"
+  t0=$(date +%s.%N); c0=$(cpu $PID)
   line=$(java -cp "$OUT/classes" LoadGen --url "http://127.0.0.1:$PORT/webhooks/stripe" --secret "$SECRET" \
     --c "$C" --n "$N" --orders "$prefix" --label "$name")
   echo "$line" | tee -a "$RUN/loadgen.txt"
@@ -63,10 +60,9 @@ measure() {  # measure NAME DIR JAVA [OPTS...]: one build's round; appends "name
   done
   [ "$paid" -ge "$N" ] || { echo "$name paid $paid of $N in 20 minutes" >&2; exit 1; }
   drain=$(awk -v n="$N" -v t0="$t0" -v t1="$(date +%s.%N)" 'BEGIN { printf "%.1f", n / (t1 - t0) }')
-  cpu=$(awk -v j=$(($(ticks $PID) - c0)) -v n="$N" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", j * 1000 / hz / n }')
+  cpu_ms=$(awk -v j=$(($(cpu $PID) - c0)) -v n="$N" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", j * 1000 / hz / n }')
   kill $PID; wait $PID 2>/dev/null || true; PID=""
-  local pause; pause=$(awk '/Pause/ { ms = $NF; sub("ms", "", ms); if (ms + 0 > max) max = ms + 0 } END { printf "%.1f", max }' "$RUN/gc-$name.log")
-  echo "$name $ingest $drain $cpu $(peak_mb "$RUN/rss-$name.txt") $pause" | tee -a "$OUT/results.txt"
+  echo "$name $ingest $drain $cpu_ms $(peak_mb "$RUN/rss-$name.txt") $(longest_pause "$RUN/gc-$name.log")" | tee -a "$OUT/results.txt"
 }
 
 HEAD_ARGS=(); read -r -a HEAD_ARGS <<< "${HEAD_OPTS:-}"

@@ -8,6 +8,21 @@ peak_mb() {  # peak_mb FILE: the largest sample, in MB
   sort -n "$1" | tail -1 | awk '{ printf "%d", $1 / 1024 }'
 }
 
+cpu() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }  # user + system ticks; 0 for a process gone since
+
+gc_pauses() {  # gc_pauses FILE: "longest=<ms> full=<count>" from a -Xlog:gc log
+  awk '/Pause/ { ms = $NF; sub("ms", "", ms); if (ms + 0 > max) max = ms + 0; if (/Pause Full/) full++ }
+    END { printf "longest=%.1f full=%d", max, full }' "$1"
+}
+longest_pause() { gc_pauses "$1" | sed 's/longest=\([0-9.]*\).*/\1/'; }  # longest_pause FILE: its ms
+
+# the gateway's embedded database, on the PG_PORT the script set
+sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }
+orders() {  # orders PREFIX N: registers the orders PREFIX-0 .. PREFIX-(N-1), which LoadGen's events pay
+  sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id)
+     SELECT '$1-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $2 - 1) i"
+}
+
 figure() {  # figure NAME VALUE TARGET (<=x or >=x): "NAME value target ok|short"; no value is short
   awk -v name="$1" -v v="$2" -v t="$3" 'BEGIN {
     if (v == "") { printf "%s n/a %s short\n", name, t; exit }

@@ -61,8 +61,6 @@ start() {  # start PROCESSING_ENABLED: the jar of $DIR on $RUN's data; sets PID 
   echo "Payhook did not start, see $RUN" >&2; exit 1
 }
 WHOLE_MS=""  # set by measure
-sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }
-cpu() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }  # user + system ticks; 0 for a process gone since
 pg_cpu() { local t=0 p; for p in $(pgrep -x postgres); do t=$((t + $(cpu "$p"))); done; echo "$t"; }
 threads() {  # threads PID: "name ticks" per thread, the name as the kernel keeps it (15 characters)
   local t; for t in /proc/"$1"/task/*; do
@@ -78,8 +76,6 @@ thread_split() {  # thread_split BEFORE AFTER PAYMENTS: the JVM's CPU per paymen
           for (g in sum) printf "  %-20s %.2f ms\n", g, sum[g] * 1000 / hz / n }' "$1" "$2" | sort -k2 -t' ' -rn
 }
 applied() { sql "SELECT count(*) FROM receipts WHERE outcome <> 'received'"; }
-orders() { sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id)
-     SELECT '$1-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $2 - 1) i"; }
 
 measure() {  # measure NAME DIR: one whole measurement of the jar built in DIR, under $OUT/NAME; sets JVM_MS
   local name=$1; DIR=$2; RUN="$OUT/$name"; mkdir -p "$RUN"

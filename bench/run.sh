@@ -72,14 +72,9 @@ stop() { kill $PID; wait $PID 2>/dev/null || true; PID=""; broker_stop; }
 native_memory() {  # native_memory NAME: with NMT=1, the JVM's own account of its memory, while loaded
   [ -n "${NMT:-}" ] && jcmd "$PID" VM.native_memory summary > "$RUN/nmt-$1.txt" 2>&1 || true
 }
-gc_pauses() {  # gc_pauses FILE: "longest=<ms> full=<count>" from a -Xlog:gc log
-  awk '/Pause/ { ms = $NF; sub("ms", "", ms); if (ms + 0 > max) max = ms + 0; if (/Pause Full/) full++ }
-    END { printf "longest=%.1f full=%d", max, full }' "$1"
-}
 
 URL="http://127.0.0.1:$PORT"
 load() { java -cp "$OUT/classes" LoadGen --secret "$SECRET" --token "$TOKEN" --api "http://127.0.0.1:$OPS_PORT" --c "$C" "$@"; }
-sql() { psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -d payhook -Atq -c "$1"; }
 # Throughput phases: wrk, which replays distinct pre-signed events written by LoadGen --emit
 # (LoadGen itself without wrk). Prints one line
 # like LoadGen's and sets SENT_LAST to the number of requests sent.
@@ -87,8 +82,7 @@ blast() {  # blast LABEL PATH
   if command -v wrk >/dev/null; then
     local emitted w prefix="wrk$RANDOM$RANDOM"
     # the events pay registered orders (the full processing path, not the unknown_order dead letter)
-    sql "INSERT INTO orders (order_id, amount_minor, currency, sku, customer_id)
-         SELECT '$prefix-' || i, 1050, 'USD', 'bench', 'c' FROM generate_series(0, $WRK_EVENTS - 1) i"
+    orders "$prefix" "$WRK_EVENTS"
     emitted=$(java -cp "$OUT/classes" LoadGen --secret "$SECRET" --c "$C" --n "$WRK_EVENTS" --orders "$prefix" --emit "$RUN/requests.txt")
     w=$(wrk -t2 -c"$C" -d"${DURATION}s" --latency -s bench/signed.lua "$URL$2" -- "$RUN/requests.txt" 2)
     SENT_LAST=$(echo "$w" | awk '/requests in/ {print $1}')
@@ -180,7 +174,7 @@ measure() {  # measure NAME DIR: both phases on the jar built in DIR, under $OUT
   figure M1_peak_rss_mb "$(peak_mb "$RUN/rss-process.txt")" "<=640"
   stop
   echo "GC, processing on: $(gc_pauses "$RUN/gc-process.log")"
-  figure M2_longest_gc_pause_ms "$(gc_pauses "$RUN/gc-process.log" | sed 's/longest=\([0-9.]*\).*/\1/')" "<=50"
+  figure M2_longest_gc_pause_ms "$(longest_pause "$RUN/gc-process.log")" "<=50"
   figure M1_peak_rss_mb_processing_off "$(peak_mb "$RUN/rss-ingest.txt")" "<=640"
 }
 
