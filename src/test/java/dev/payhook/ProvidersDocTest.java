@@ -142,6 +142,30 @@ class ProvidersDocTest extends GatewayTest {
         }
     }
 
+    /**
+     * A provider with a payload format of its own is documented where a reader looks for it: its
+     * section here (with its recipe) and its row in the README's providers table. The mapped format
+     * is configuration, described with the type tables.
+     */
+    @Test
+    void everyProviderWithAFormatOfItsOwnHasItsSectionAndItsReadmeRow() throws IOException {
+        List<String> documented = sections().stream().map(Section::provider).toList();
+        String readme = Files.readString(Path.of("README.md"));
+        String table = readme.substring(readme.indexOf("| id | scheme |"));
+        List<String> rows = Pattern.compile("(?m)^\\| ([a-z]+) \\|")
+                .matcher(table.substring(0, table.indexOf("\n\n")))
+                .results()
+                .map(r -> r.group(1))
+                .toList();
+        List<String> withFormat = kinds.stream()
+                .filter(k -> k.format().isPresent() && !k.name().equals("mapped"))
+                .map(ProviderKind::name)
+                .toList();
+        assertThat(withFormat).as("the declared providers").hasSizeGreaterThanOrEqualTo(12);
+        assertThat(documented).as("docs/providers.md's sections").containsAll(withFormat);
+        assertThat(rows).as("the README's providers table").containsAll(withFormat);
+    }
+
     /** A README table's rows under {@code header}: each provider its row names, to the row's second cell. */
     private static Map<String, String> table(String readme, String header) {
         Map<String, String> rows = new HashMap<>();

@@ -62,6 +62,11 @@ public record Sample(String kind, String type, String text, Map<String, String> 
         return List.copyOf(samples);
     }
 
+    /** Whether {@code samples/<kind>/} holds any sample. */
+    public static boolean hasKind(String kind) {
+        return all().stream().anyMatch(s -> s.kind().equals(kind));
+    }
+
     public static Optional<Sample> find(String kind, String type) {
         return all().stream()
                 .filter(s -> s.kind().equals(kind) && s.type().equals(type))

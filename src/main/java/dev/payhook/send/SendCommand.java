@@ -102,10 +102,14 @@ public final class SendCommand {
                             : o.provider() + "'s scheme " + scheme + " has no samples",
                     "send --list names the providers and types it can send");
         }
-        Sample sample = Sample.find(sender.kind(), o.type())
+        // a sender of a shared scheme with a payload of its own sends its format's samples
+        String kind = Optional.ofNullable(env.getProperty("payhook.providers." + o.provider() + ".format"))
+                .filter(Sample::hasKind)
+                .orElse(sender.kind());
+        Sample sample = Sample.find(kind, o.type())
                 .orElseThrow(() -> new SendFailure(
-                        "no sample of " + sender.kind() + " " + o.type(),
-                        "send --list names the types; a sample is a file under samples/" + sender.kind() + "/"));
+                        "no sample of " + kind + " " + o.type(),
+                        "send --list names the types; a sample is a file under samples/" + kind + "/"));
         ProviderKeys keys = new ProviderKeys(o.provider(), env, o.get("secret"), o.key());
         URI base = URI.create(withSlash(
                 o.options().getOrDefault("url", "http://localhost:" + env.getProperty("server.port", "8080"))));
@@ -123,7 +127,7 @@ public final class SendCommand {
                         order.map(n -> n.path("currency").asString()).orElse(sender.currency()));
         String sku = o.options()
                 .getOrDefault("sku", order.map(n -> n.path("sku").asString()).orElse("sample"));
-        if (ops.isPresent() && order.isEmpty() && actedOn(env, o.provider(), sender.kind(), o.type())) {
+        if (ops.isPresent() && order.isEmpty() && actedOn(env, o.provider(), kind, o.type())) {
             ops.get().register(orderId, amount, currency, sku);
             out.println("registered order " + orderId + ": " + amount + " " + currency + " minor units, sku " + sku);
         }

@@ -261,7 +261,26 @@ class SendTest extends GatewayTest {
                         "paypal",
                         "razorpay",
                         "stripe",
-                        "wechatpay");
+                        "wechatpay",
+                        "acme"); // the folder of the test below, under src/test/resources/samples
+    }
+
+    @Test
+    void aSenderOfASharedSchemeWithAFormatOfItsOwnSendsThatFormatsSamples() {
+        Run print = send(
+                "acme",
+                "charge.paid",
+                "--order=ord-acme",
+                "--payhook.providers.acme.scheme=standard-webhooks",
+                "--payhook.providers.acme.format=acme",
+                "--secret=whsec_YWNtZS10ZXN0LXNlY3JldA==",
+                "--print");
+        assertThat(print.status()).isZero();
+        assertThat(print.out())
+                .startsWith("curl -si -X POST 'http://127.0.0.1:" + port + "/webhooks/acme'")
+                .contains("-H 'webhook-signature: v1,")
+                .contains("\"reference\": \"ord-acme\"")
+                .doesNotContain("business_id");
     }
 
     @Test
