@@ -47,20 +47,15 @@ public record ProviderKind(
         return format(ProviderSettings.None.class, (provider, none) -> format.forProvider(provider));
     }
 
-    /** Its API client, built from the settings {@code settings} binds under {@code payhook.providers.<id>.api}. */
-    public <S extends ProviderSettings> ProviderKind api(Class<S> settings, ApiBuild<S> build) {
+    /**
+     * Its API client, built from the settings {@code settings} binds under {@code
+     * payhook.providers.<id>.api}, and what it can do: the rest of Payhook asks it nothing else.
+     */
+    public <S extends ProviderSettings> ProviderKind api(
+            Class<S> settings, ApiBuild<S> build, Capability first, Capability... more) {
         ApiBuild<ProviderSettings> bound = (setup, s) -> build.create(setup, settings.cast(s));
-        return new ProviderKind(name, scheme, format, Optional.of(new Part<>(name, settings, bound)), capabilities);
-    }
-
-    /** What its API can do; the rest of Payhook asks it nothing else. */
-    public ProviderKind can(Capability first, Capability... more) {
-        if (api.isEmpty()) {
-            throw new IllegalStateException(name + ": a kind without an API client can do nothing through it");
-        }
-        Set<Capability> all = EnumSet.of(first, more);
-        all.addAll(capabilities);
-        return new ProviderKind(name, scheme, format, api, all);
+        return new ProviderKind(
+                name, scheme, format, Optional.of(new Part<>(name, settings, bound)), EnumSet.of(first, more));
     }
 
     /** The format its scheme's providers read unless they name another: its own, when it declares one. */

@@ -27,7 +27,6 @@ public class Adyen {
         return ProviderKind.named("adyen")
                 .scheme("adyen-hmac", AdyenSettings.class, Adyen::signature)
                 .format(new AdyenFormat(tables))
-                .api(AdyenApiSettings.class, AdyenApi::create)
-                .can(REFUNDS, REFUNDS_PART);
+                .api(AdyenApiSettings.class, AdyenApi::create, REFUNDS, REFUNDS_PART);
     }
 }

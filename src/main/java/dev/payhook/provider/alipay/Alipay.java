@@ -26,7 +26,6 @@ public class Alipay {
         return ProviderKind.named("alipay")
                 .scheme("alipay-rsa2", AlipayKeys.class, Alipay::signature)
                 .format(new AlipayFormat(tables))
-                .api(AlipayApiSettings.class, AlipayApi::create)
-                .can(FINDS_ORDERS, CHECKS_PAYMENTS, REFUNDS, REFUNDS_PART);
+                .api(AlipayApiSettings.class, AlipayApi::create, FINDS_ORDERS, CHECKS_PAYMENTS, REFUNDS, REFUNDS_PART);
     }
 }

@@ -22,7 +22,6 @@ public class Dodo {
     static ProviderKind dodoKind(TypeTables tables) {
         return ProviderKind.named("dodo")
                 .format(new DodoFormat(tables))
-                .api(ApiKey.class, DodoApi::create)
-                .can(FINDS_ORDERS, CHECKS_PAYMENTS, CHECKS_SUBSCRIPTIONS, REFUNDS);
+                .api(ApiKey.class, DodoApi::create, FINDS_ORDERS, CHECKS_PAYMENTS, CHECKS_SUBSCRIPTIONS, REFUNDS);
     }
 }

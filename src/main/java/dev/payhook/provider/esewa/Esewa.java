@@ -25,7 +25,6 @@ public class Esewa {
                     return new BrowserReturnScheme(body -> EsewaSignature.verify(body, secret));
                 })
                 .format(new EsewaFormat())
-                .api(EsewaApiSettings.class, EsewaApi::create)
-                .can(FINDS_ORDERS, CHECKS_PAYMENTS);
+                .api(EsewaApiSettings.class, EsewaApi::create, FINDS_ORDERS, CHECKS_PAYMENTS);
     }
 }

@@ -26,7 +26,6 @@ public class Imepay {
                                 BrowserReturnScheme.unsigned(ReturnCarrier.DATA, ImepayReturn::parse))
                 .format(new ReturnFormat(
                         "imepay", body -> ImepayReturn.parse(body).said()))
-                .api(ImepayApiSettings.class, ImepayApi::create)
-                .can(CHECKS_PAYMENTS);
+                .api(ImepayApiSettings.class, ImepayApi::create, CHECKS_PAYMENTS);
     }
 }

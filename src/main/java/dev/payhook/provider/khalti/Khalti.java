@@ -27,7 +27,6 @@ public class Khalti {
                                 BrowserReturnScheme.unsigned(ReturnCarrier.QUERY, KhaltiReturn::parse))
                 .format(new ReturnFormat(
                         "khalti", body -> KhaltiReturn.parse(body).said()))
-                .api(KhaltiApiSettings.class, KhaltiApi::create)
-                .can(CHECKS_PAYMENTS, REFUNDS);
+                .api(KhaltiApiSettings.class, KhaltiApi::create, CHECKS_PAYMENTS, REFUNDS);
     }
 }

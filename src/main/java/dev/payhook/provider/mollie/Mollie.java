@@ -20,7 +20,6 @@ public class Mollie {
         return ProviderKind.named("mollie")
                 .scheme("mollie", MollieSettings.class, (provider, settings, clock) -> new MollieScheme())
                 .format(new MollieFormat())
-                .api(ApiKey.class, MollieApi::create)
-                .can(CHECKS_PAYMENTS);
+                .api(ApiKey.class, MollieApi::create, CHECKS_PAYMENTS);
     }
 }

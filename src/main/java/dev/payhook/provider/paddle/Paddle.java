@@ -31,7 +31,6 @@ public class Paddle {
         return ProviderKind.named("paddle")
                 .scheme("paddle", HmacSecrets.class, Paddle::signature)
                 .format(new PaddleFormat(tables))
-                .api(ApiKey.class, PaddleApi::create)
-                .can(CHECKS_PAYMENTS, CHECKS_SUBSCRIPTIONS, READS_FEED, REFUNDS);
+                .api(ApiKey.class, PaddleApi::create, CHECKS_PAYMENTS, CHECKS_SUBSCRIPTIONS, READS_FEED, REFUNDS);
     }
 }

@@ -31,7 +31,13 @@ public class Paypal {
         return ProviderKind.named("paypal")
                 .scheme("paypal-cert", PaypalSettings.class, Paypal::signature)
                 .format(new PaypalFormat(tables))
-                .api(PaypalApiSettings.class, PaypalApi::create)
-                .can(CHECKS_PAYMENTS, CHECKS_SUBSCRIPTIONS, READS_FEED, REFUNDS, REFUNDS_PART);
+                .api(
+                        PaypalApiSettings.class,
+                        PaypalApi::create,
+                        CHECKS_PAYMENTS,
+                        CHECKS_SUBSCRIPTIONS,
+                        READS_FEED,
+                        REFUNDS,
+                        REFUNDS_PART);
     }
 }

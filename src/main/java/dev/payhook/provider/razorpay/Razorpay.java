@@ -23,7 +23,12 @@ public class Razorpay {
         return ProviderKind.named("razorpay")
                 .scheme("razorpay", HmacSecrets.class, (provider, secrets, clock) -> new RazorpaySignature(secrets))
                 .format(new RazorpayFormat(tables))
-                .api(RazorpayApiSettings.class, RazorpayApi::create)
-                .can(FINDS_ORDERS, CHECKS_PAYMENTS, REFUNDS, REFUNDS_PART);
+                .api(
+                        RazorpayApiSettings.class,
+                        RazorpayApi::create,
+                        FINDS_ORDERS,
+                        CHECKS_PAYMENTS,
+                        REFUNDS,
+                        REFUNDS_PART);
     }
 }

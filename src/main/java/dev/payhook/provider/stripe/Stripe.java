@@ -40,7 +40,14 @@ public class Stripe {
         return ProviderKind.named("stripe")
                 .scheme("stripe", HmacSecrets.class, Stripe::signature)
                 .format(new StripeFormat(tables))
-                .api(ApiKey.class, StripeApi::create)
-                .can(FINDS_ORDERS, CHECKS_PAYMENTS, CHECKS_SUBSCRIPTIONS, READS_FEED, REFUNDS, REFUNDS_PART);
+                .api(
+                        ApiKey.class,
+                        StripeApi::create,
+                        FINDS_ORDERS,
+                        CHECKS_PAYMENTS,
+                        CHECKS_SUBSCRIPTIONS,
+                        READS_FEED,
+                        REFUNDS,
+                        REFUNDS_PART);
     }
 }

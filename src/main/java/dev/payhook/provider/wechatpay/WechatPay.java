@@ -46,7 +46,12 @@ public class WechatPay {
                         WechatPayKeys.class,
                         (provider, keys, clock) -> signature(provider, keys, clock, environment))
                 .format(WechatPayDecryption.class, (provider, key) -> WechatPayFormat.create(tables, provider, key))
-                .api(WechatPayApiSettings.class, WechatPayApi::create)
-                .can(FINDS_ORDERS, CHECKS_PAYMENTS, REFUNDS, REFUNDS_PART);
+                .api(
+                        WechatPayApiSettings.class,
+                        WechatPayApi::create,
+                        FINDS_ORDERS,
+                        CHECKS_PAYMENTS,
+                        REFUNDS,
+                        REFUNDS_PART);
     }
 }
