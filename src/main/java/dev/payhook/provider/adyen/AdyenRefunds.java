@@ -19,20 +19,14 @@ import java.util.Map;
  * refund it made, so finding the refund by its reference is the same call again. Adyen only says
  * it received the refund: its REFUND notification tells the outcome.
  */
-final class AdyenRefunds implements Refunds {
+record AdyenRefunds(String base, String key, String merchantAccount, ApiCalls calls) implements Refunds {
 
     private static final String WHAT = "POST /payments/{pspReference}/refunds";
 
-    private final String base;
-    private final String key;
-    private final String merchantAccount;
-    private final ApiCalls calls;
-
-    AdyenRefunds(String base, String key, String merchantAccount, ApiCalls calls) {
-        this.base = base;
-        this.key = key;
-        this.merchantAccount = merchantAccount;
-        this.calls = calls;
+    /** Without the API key, which a record would print. */
+    @Override
+    public String toString() {
+        return "AdyenRefunds[" + base + "]";
     }
 
     @Override

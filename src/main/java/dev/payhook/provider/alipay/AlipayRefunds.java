@@ -22,21 +22,13 @@ import java.util.function.BiFunction;
  * refund's id. A refund Alipay accepted is done; the query's {@code REFUND_SUCCESS} is the fact
  * processing applies (Alipay's notifications carry the trade's refunded total, not the refund).
  */
-final class AlipayRefunds implements Refunds {
+record AlipayRefunds(BiFunction<String, Map<String, String>, AlipayResponse> call, Clock clock) implements Refunds {
 
     static final String REFUND = "alipay.refund";
     static final String CREATE = "alipay.trade.refund";
 
     /** In-band answers that say nothing of the refund: Alipay asks to try again with the same out_request_no. */
     private static final Set<String> BUSY = Set.of("ACQ.SYSTEM_ERROR", "ACQ.SYSTEM_BUSY", "aop.ACQ.SYSTEM_ERROR");
-
-    private final BiFunction<String, Map<String, String>, AlipayResponse> call;
-    private final Clock clock;
-
-    AlipayRefunds(BiFunction<String, Map<String, String>, AlipayResponse> call, Clock clock) {
-        this.call = call;
-        this.clock = clock;
-    }
 
     @Override
     public RefundAnswer create(RefundCall refund) {

@@ -22,20 +22,10 @@ import tools.jackson.databind.JsonNode;
  * as the refund's {@code custom_id}. PayPal answers a request id it has seen with the refund it
  * made for it, so finding the refund by its reference is the same call again.
  */
-final class PaypalRefunds implements Refunds {
+record PaypalRefunds(String base, PaypalToken token, ApiCalls calls) implements Refunds {
 
     static final String REFUND = "paypal.refund";
     private static final String WHAT = "POST /v2/payments/captures/{id}/refund";
-
-    private final String base;
-    private final PaypalToken token;
-    private final ApiCalls calls;
-
-    PaypalRefunds(String base, PaypalToken token, ApiCalls calls) {
-        this.base = base;
-        this.token = token;
-        this.calls = calls;
-    }
 
     @Override
     public RefundAnswer create(RefundCall call) {

@@ -18,21 +18,11 @@ import tools.jackson.databind.JsonNode;
  * again, it answers with the refund it made), and found by it with {@code GET
  * /v3/refund/domestic/refunds/{out_refund_no}}.
  */
-final class WechatPayRefunds implements Refunds {
+record WechatPayRefunds(String base, WechatPayHttp http, ApiCalls calls) implements Refunds {
 
     static final String REFUND = "wechatpay.refund";
     private static final String CREATE = "POST /v3/refund/domestic/refunds";
     private static final String FIND = "GET /v3/refund/domestic/refunds/{out_refund_no}";
-
-    private final String base;
-    private final WechatPayHttp http;
-    private final ApiCalls calls;
-
-    WechatPayRefunds(String base, WechatPayHttp http, ApiCalls calls) {
-        this.base = base;
-        this.http = http;
-        this.calls = calls;
-    }
 
     @Override
     public RefundAnswer create(RefundCall call) {
