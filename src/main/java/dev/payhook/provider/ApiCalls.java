@@ -119,6 +119,11 @@ public class ApiCalls {
         return answer.statusCode() == 404 ? List.of() : List.of(new Fact(kind, answer.body()));
     }
 
+    /** {@code GET <base>/<collection>/<id>} as {@link #fetched}, named {@code GET /<collection>/{id}}. */
+    public List<Fact> fetchedById(String kind, String base, String collection, String id, String authorization) {
+        return fetched(kind, base + "/" + collection + "/" + encode(id), authorization, "GET /" + collection + "/{id}");
+    }
+
     /**
      * {@code POST url} of {@code body} as JSON with the whole {@code Authorization} header, tried
      * once: the answer whatever its status.

@@ -5,6 +5,7 @@ import dev.payhook.provider.ApiKey;
 import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.ListedRefunds;
 import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.ProviderApi;
@@ -65,22 +66,18 @@ record DodoApi(String provider, String base, String key, ApiCalls calls) impleme
         if (paymentId == null) {
             return List.of();
         }
-        return calls.fetched(
-                PAYMENT, base + "/payments/" + ApiCalls.encode(paymentId), "Bearer " + key, "GET /payments/{id}");
+        return calls.fetchedById(PAYMENT, base, "payments", paymentId, "Bearer " + key);
     }
 
     @Override
     public Optional<Refunds> refunds() {
-        return Optional.of(DodoRefunds.of(base, key, calls));
+        return Optional.of(new ListedRefunds(base, "Bearer " + key, calls, DodoRefunds.SPEC));
     }
 
     @Override
     public List<Fact> lookupSubscription(String providerSubscriptionId) {
-        return calls.fetched(
-                DodoSubscriptions.SUBSCRIPTION,
-                base + "/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
-                "Bearer " + key,
-                "GET /subscriptions/{id}");
+        return calls.fetchedById(
+                DodoSubscriptions.SUBSCRIPTION, base, "subscriptions", providerSubscriptionId, "Bearer " + key);
     }
 
     @Override

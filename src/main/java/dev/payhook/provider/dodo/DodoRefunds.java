@@ -2,8 +2,6 @@ package dev.payhook.provider.dodo;
 
 import dev.payhook.provider.ApiCalls;
 import dev.payhook.provider.ListedRefunds;
-import dev.payhook.provider.RefundCall;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -17,9 +15,15 @@ final class DodoRefunds {
 
     static final String REFUND = "dodo.refund";
 
-    private static final ListedRefunds.Spec SPEC = new ListedRefunds.Spec(
+    static final ListedRefunds.Spec SPEC = new ListedRefunds.Spec(
             new ListedRefunds.Path("POST /refunds", call -> "/refunds"),
-            DodoRefunds::body,
+            call -> Map.of(
+                    "payment_id",
+                    call.providerPaymentId(),
+                    "reason",
+                    ListedRefunds.reason(call),
+                    "metadata",
+                    Map.of("payhook_refund_id", call.reference())),
             null,
             new ListedRefunds.Path(
                     "GET /payments/{id}", call -> "/payments/" + ApiCalls.encode(call.providerPaymentId())),
@@ -28,16 +32,4 @@ final class DodoRefunds {
             new ListedRefunds.Shape(REFUND, "refund_id", Set.of("succeeded", "failed")));
 
     private DodoRefunds() {}
-
-    static ListedRefunds of(String base, String key, ApiCalls calls) {
-        return new ListedRefunds(base, "Bearer " + key, calls, SPEC);
-    }
-
-    private static Map<String, Object> body(RefundCall call) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("payment_id", call.providerPaymentId());
-        body.put("reason", ListedRefunds.reason(call));
-        body.put("metadata", Map.of("payhook_refund_id", call.reference()));
-        return body;
-    }
 }

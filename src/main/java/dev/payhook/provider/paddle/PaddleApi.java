@@ -7,6 +7,7 @@ import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.EventFeed;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.ListedRefunds;
 import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.ProviderApi;
 import dev.payhook.provider.Reading;
@@ -49,11 +50,8 @@ record PaddleApi(String provider, String base, String key, ApiCalls calls) imple
 
     @Override
     public List<Fact> lookupSubscription(String providerSubscriptionId) {
-        return calls.fetched(
-                PaddleSubscriptions.SUBSCRIPTION,
-                base + "/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
-                "Bearer " + key,
-                "GET /subscriptions/{id}");
+        return calls.fetchedById(
+                PaddleSubscriptions.SUBSCRIPTION, base, "subscriptions", providerSubscriptionId, "Bearer " + key);
     }
 
     @Override
@@ -100,7 +98,7 @@ record PaddleApi(String provider, String base, String key, ApiCalls calls) imple
 
     @Override
     public Optional<Refunds> refunds() {
-        return Optional.of(PaddleRefunds.of(base, key, calls));
+        return Optional.of(new ListedRefunds(base, "Bearer " + key, calls, PaddleRefunds.SPEC));
     }
 
     @Override

@@ -2,8 +2,6 @@ package dev.payhook.provider.paddle;
 
 import dev.payhook.provider.ApiCalls;
 import dev.payhook.provider.ListedRefunds;
-import dev.payhook.provider.RefundCall;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -19,9 +17,17 @@ final class PaddleRefunds {
 
     static final String REFUND = "paddle.adjustment";
 
-    private static final ListedRefunds.Spec SPEC = new ListedRefunds.Spec(
+    static final ListedRefunds.Spec SPEC = new ListedRefunds.Spec(
             new ListedRefunds.Path("POST /adjustments", call -> "/adjustments"),
-            PaddleRefunds::body,
+            call -> Map.of(
+                    "action",
+                    "refund",
+                    "type",
+                    "full",
+                    "transaction_id",
+                    call.providerPaymentId(),
+                    "reason",
+                    ListedRefunds.reason(call)),
             "data",
             new ListedRefunds.Path(
                     "GET /adjustments",
@@ -32,17 +38,4 @@ final class PaddleRefunds {
             new ListedRefunds.Shape(REFUND, "id", Set.of("approved", "rejected")));
 
     private PaddleRefunds() {}
-
-    static ListedRefunds of(String base, String key, ApiCalls calls) {
-        return new ListedRefunds(base, "Bearer " + key, calls, SPEC);
-    }
-
-    private static Map<String, Object> body(RefundCall call) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("action", "refund");
-        body.put("type", "full");
-        body.put("transaction_id", call.providerPaymentId());
-        body.put("reason", ListedRefunds.reason(call));
-        return body;
-    }
 }

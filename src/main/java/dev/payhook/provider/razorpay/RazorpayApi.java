@@ -5,6 +5,7 @@ import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.ApiSetup;
 import dev.payhook.provider.Fact;
 import dev.payhook.provider.KnownPayment;
+import dev.payhook.provider.ListedRefunds;
 import dev.payhook.provider.OrderRef;
 import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.ProviderApi;
@@ -92,7 +93,7 @@ record RazorpayApi(String provider, String base, String basic, ApiCalls calls) i
 
     @Override
     public Optional<Refunds> refunds() {
-        return Optional.of(RazorpayRefunds.of(base, basic, calls));
+        return Optional.of(new ListedRefunds(base, basic, calls, RazorpayRefunds.SPEC));
     }
 
     @Override

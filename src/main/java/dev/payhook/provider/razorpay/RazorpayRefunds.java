@@ -4,7 +4,6 @@ import dev.payhook.provider.ApiCalls;
 import dev.payhook.provider.ListedRefunds;
 import dev.payhook.provider.RefundCall;
 import dev.payhook.provider.WireJson;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -20,9 +19,12 @@ final class RazorpayRefunds {
     static final String REFUND = "razorpay.refund";
     static final String NOTE = "payhook_reference";
 
-    private static final ListedRefunds.Spec SPEC = new ListedRefunds.Spec(
+    static final ListedRefunds.Spec SPEC = new ListedRefunds.Spec(
             new ListedRefunds.Path("POST /v1/payments/{id}/refund", call -> payment(call) + "/refund"),
-            RazorpayRefunds::body,
+            call -> Map.of(
+                    "amount", call.amountMinor(),
+                    "speed", "normal",
+                    "notes", Map.of(NOTE, call.reference(), "reason", call.why())),
             null,
             new ListedRefunds.Path("GET /v1/payments/{id}/refunds", call -> payment(call) + "/refunds?count=100"),
             "items",
@@ -31,19 +33,7 @@ final class RazorpayRefunds {
 
     private RazorpayRefunds() {}
 
-    static ListedRefunds of(String base, String authorization, ApiCalls calls) {
-        return new ListedRefunds(base, authorization, calls, SPEC);
-    }
-
     private static String payment(RefundCall call) {
         return "/v1/payments/" + ApiCalls.encode(call.providerPaymentId());
-    }
-
-    private static Map<String, Object> body(RefundCall call) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("amount", call.amountMinor());
-        body.put("speed", "normal");
-        body.put("notes", Map.of(NOTE, call.reference(), "reason", call.why()));
-        return body;
     }
 }
