@@ -34,6 +34,33 @@ public record PaymentSnapshot(
         List<String> productRefs,
         String providerStatus) {
 
+    /** A payment whose mode and products its provider's answer does not say. */
+    public static PaymentSnapshot of(
+            String provider,
+            String paymentId,
+            String orderId,
+            EventType payment,
+            Instant occurredAt,
+            long amountMinor,
+            String currency,
+            long refunded,
+            Instant refundedAt,
+            String providerStatus) {
+        return new PaymentSnapshot(
+                provider,
+                paymentId,
+                orderId,
+                payment,
+                occurredAt,
+                amountMinor,
+                currency,
+                refunded,
+                refundedAt,
+                null,
+                List.of(),
+                providerStatus);
+    }
+
     public String factId() {
         String id = "query:" + paymentId + ":" + status().wireName();
         return refunded > 0 ? id + ":" + refunded : id;

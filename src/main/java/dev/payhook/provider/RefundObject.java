@@ -32,27 +32,29 @@ public record RefundObject(String id, String status, Instant at) {
     }
 
     /**
-     * The refund object of {@code fact} as one event of {@code provider}.
+     * How one provider's refund object reads.
      *
      * @param head the refund's id, status and time, from the object
      * @param event the event, from a builder that already carries its provider, id, type and time
      */
-    public static Reading read(
-            String provider,
-            Fact fact,
+    public record Reader(
             Function<JsonNode, RefundObject> head,
             BiFunction<NormalizedEvent.Builder, JsonNode, NormalizedEvent> event) {
-        try {
-            JsonNode tree = WireJson.tree(fact.body());
-            RefundObject refund = head.apply(tree);
-            String eventId = "refund:" + WireJson.require(refund.id(), "refund id") + ":" + refund.status();
-            return Reading.of(
-                    eventId,
-                    () -> List.of(event.apply(
-                            NormalizedEvent.builder(provider, eventId, "refund." + refund.status(), refund.at()),
-                            tree)));
-        } catch (UnparseablePayload e) {
-            return Reading.failed(null, e);
+
+        /** The refund object of {@code fact} as one event of {@code provider}. */
+        public Reading read(String provider, Fact fact) {
+            try {
+                JsonNode tree = WireJson.tree(fact.body());
+                RefundObject refund = head.apply(tree);
+                String eventId = "refund:" + WireJson.require(refund.id(), "refund id") + ":" + refund.status();
+                return Reading.of(
+                        eventId,
+                        () -> List.of(event.apply(
+                                NormalizedEvent.builder(provider, eventId, "refund." + refund.status(), refund.at()),
+                                tree)));
+            } catch (UnparseablePayload e) {
+                return Reading.failed(null, e);
+            }
         }
     }
 }

@@ -100,7 +100,7 @@ record AlipayApi(
     @Override
     public Reading read(Fact fact) {
         return AlipayRefunds.REFUND.equals(fact.kind())
-                ? AlipayLookup.readRefund(provider, fact)
+                ? AlipayLookup.REFUND_OBJECT.read(provider, fact)
                 : PaymentSnapshot.read(fact, AlipayApi.TRADE, tree -> AlipayLookup.snapshot(provider, tree));
     }
 

@@ -1,14 +1,11 @@
 package dev.payhook.provider.alipay;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.Fact;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.PaymentSnapshot;
-import dev.payhook.provider.Reading;
 import dev.payhook.provider.RefundObject;
 import dev.payhook.provider.WireJson;
 import java.time.Instant;
-import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /** A trade and its refund, as Alipay's gateway answered, onto what Payhook knows of a payment. */
@@ -22,34 +19,30 @@ final class AlipayLookup {
      * A refund as {@code alipay.trade.fastpay.refund.query} answered it, kept with the reference
      * (out_request_no) Payhook asked about, which is the refund's id.
      */
-    static Reading readRefund(String provider, Fact fact) {
-        return RefundObject.read(
-                provider,
-                fact,
-                tree -> {
-                    JsonNode refund = tree.path("refund").path("alipay_trade_fastpay_refund_query_response");
-                    String at = WireJson.text(refund, "gmt_refund_pay");
-                    String status = WireJson.text(refund, "refund_status");
-                    return new RefundObject(
-                            WireJson.text(tree, "reference"),
-                            status == null ? "REFUND_SUCCESS" : status,
-                            at == null
-                                    ? WireJson.instant(WireJson.text(tree, "asked_at"), "asked_at")
-                                    : AlipayFormat.time(at));
-                },
-                (b, tree) -> {
-                    JsonNode refund = tree.path("refund").path("alipay_trade_fastpay_refund_query_response");
-                    return b.payment(WireJson.require(WireJson.text(refund, "trade_no"), "trade_no"))
-                            .order(WireJson.text(refund, "out_trade_no"))
-                            .refund(WireJson.text(tree, "reference"))
-                            .amount(
-                                    Money.fromMajor(
-                                            WireJson.require(WireJson.text(refund, "refund_amount"), "refund_amount"),
-                                            CURRENCY),
-                                    CURRENCY)
-                            .build(EventType.REFUND_SUCCEEDED);
-                });
-    }
+    static final RefundObject.Reader REFUND_OBJECT = new RefundObject.Reader(
+            tree -> {
+                JsonNode refund = tree.path("refund").path("alipay_trade_fastpay_refund_query_response");
+                String at = WireJson.text(refund, "gmt_refund_pay");
+                String status = WireJson.text(refund, "refund_status");
+                return new RefundObject(
+                        WireJson.text(tree, "reference"),
+                        status == null ? "REFUND_SUCCESS" : status,
+                        at == null
+                                ? WireJson.instant(WireJson.text(tree, "asked_at"), "asked_at")
+                                : AlipayFormat.time(at));
+            },
+            (b, tree) -> {
+                JsonNode refund = tree.path("refund").path("alipay_trade_fastpay_refund_query_response");
+                return b.payment(WireJson.require(WireJson.text(refund, "trade_no"), "trade_no"))
+                        .order(WireJson.text(refund, "out_trade_no"))
+                        .refund(WireJson.text(tree, "reference"))
+                        .amount(
+                                Money.fromMajor(
+                                        WireJson.require(WireJson.text(refund, "refund_amount"), "refund_amount"),
+                                        CURRENCY),
+                                CURRENCY)
+                        .build(EventType.REFUND_SUCCEEDED);
+            });
 
     /** TRADE_CLOSED after a refund is a paid trade refunded in full, not a canceled one. */
     static PaymentSnapshot snapshot(String provider, JsonNode fact) {
@@ -72,7 +65,7 @@ final class AlipayLookup {
         };
         String paidAt = WireJson.text(trade, "send_pay_date");
         String refundedAt = WireJson.text(refund, "gmt_refund_pay");
-        return new PaymentSnapshot(
+        return PaymentSnapshot.of(
                 provider,
                 WireJson.require(WireJson.text(trade, "trade_no"), "trade_no"),
                 WireJson.text(trade, "out_trade_no"),
@@ -82,8 +75,6 @@ final class AlipayLookup {
                 CURRENCY,
                 refunded,
                 refundedAt == null ? askedAt : AlipayFormat.time(refundedAt),
-                null,
-                List.of(),
                 status);
     }
 }

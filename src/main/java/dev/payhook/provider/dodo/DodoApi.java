@@ -83,7 +83,7 @@ record DodoApi(String provider, String base, String key, ApiCalls calls) impleme
     @Override
     public Reading read(Fact fact) {
         return switch (fact.kind()) {
-            case DodoRefunds.REFUND -> DodoLookup.readRefund(provider, fact);
+            case DodoRefunds.REFUND -> DodoLookup.REFUND_OBJECT.read(provider, fact);
             case DodoSubscriptions.SUBSCRIPTION -> DodoSubscriptions.snapshot(provider, fact);
             default -> PaymentSnapshot.read(fact, DodoApi.PAYMENT, tree -> DodoLookup.snapshot(provider, tree));
         };

@@ -1,9 +1,7 @@
 package dev.payhook.provider.dodo;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.Fact;
 import dev.payhook.provider.PaymentSnapshot;
-import dev.payhook.provider.Reading;
 import dev.payhook.provider.RefundObject;
 import dev.payhook.provider.WireJson;
 import java.time.Instant;
@@ -17,20 +15,16 @@ final class DodoLookup {
     private DodoLookup() {}
 
     /** A refund as Dodo's API answered it, read like its refund.succeeded / refund.failed webhook. */
-    static Reading readRefund(String provider, Fact fact) {
-        return RefundObject.read(
-                provider,
-                fact,
-                RefundObject.fields("refund_id", "created_at"),
-                (b, refund) -> DodoFormat.refund(
-                        b,
-                        refund,
-                        switch (String.valueOf(WireJson.text(refund, "status"))) {
-                            case "succeeded" -> EventType.REFUND_SUCCEEDED;
-                            case "failed" -> EventType.REFUND_FAILED;
-                            default -> EventType.OTHER;
-                        }));
-    }
+    static final RefundObject.Reader REFUND_OBJECT = new RefundObject.Reader(
+            RefundObject.fields("refund_id", "created_at"),
+            (b, refund) -> DodoFormat.refund(
+                    b,
+                    refund,
+                    switch (String.valueOf(WireJson.text(refund, "status"))) {
+                        case "succeeded" -> EventType.REFUND_SUCCEEDED;
+                        case "failed" -> EventType.REFUND_FAILED;
+                        default -> EventType.OTHER;
+                    }));
 
     static PaymentSnapshot snapshot(String provider, JsonNode body) {
         DodoWebhook.Payment p = WireJson.convert(body, DodoWebhook.Payment.class);

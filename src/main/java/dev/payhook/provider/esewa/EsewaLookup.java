@@ -6,7 +6,6 @@ import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import java.time.Instant;
-import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,7 +33,7 @@ final class EsewaLookup {
         long amount = Money.fromMajor(answer.path("total_amount").asString(null), "NPR");
         Instant askedAt = WireJson.offsetTime(fact.path("asked_at").asString(null), "asked_at");
         boolean refunded = "FULL_REFUND".equals(status);
-        return new PaymentSnapshot(
+        return PaymentSnapshot.of(
                 provider,
                 uuid,
                 uuid,
@@ -44,8 +43,6 @@ final class EsewaLookup {
                 "NPR",
                 refunded ? amount : 0,
                 refunded ? askedAt : null,
-                null,
-                List.of(),
                 "status." + status);
     }
 }

@@ -6,7 +6,6 @@ import dev.payhook.provider.PaymentSnapshot;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import java.time.Instant;
-import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,7 +33,7 @@ final class ImepayLookup {
             default -> EventType.PAYMENT_PENDING;
         };
         Instant askedAt = WireJson.offsetTime(WireJson.text(asked, "asked_at"), "asked_at");
-        return new PaymentSnapshot(
+        return PaymentSnapshot.of(
                 provider,
                 tokenId,
                 refId,
@@ -44,8 +43,6 @@ final class ImepayLookup {
                 "NPR",
                 0,
                 null,
-                null,
-                List.of(),
                 "ResponseCode." + code);
     }
 

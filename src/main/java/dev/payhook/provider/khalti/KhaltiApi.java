@@ -94,7 +94,7 @@ record KhaltiApi(String provider, Lookup lookup) implements ProviderApi {
     @Override
     public Reading read(Fact fact) {
         return KhaltiRefunds.REFUND.equals(fact.kind())
-                ? KhaltiLookup.readRefund(provider, fact)
+                ? KhaltiLookup.REFUND_OBJECT.read(provider, fact)
                 : PaymentSnapshot.read(fact, KhaltiApi.ANSWER, tree -> KhaltiLookup.snapshot(provider, tree));
     }
 }

@@ -1,13 +1,10 @@
 package dev.payhook.provider.khalti;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.Fact;
 import dev.payhook.provider.PaymentSnapshot;
-import dev.payhook.provider.Reading;
 import dev.payhook.provider.RefundObject;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
-import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -35,7 +32,7 @@ final class KhaltiLookup {
                     "Khalti says partially refunded without the amount: see the transaction in Khalti's dashboard");
         }
         long amount = totalAmount(answer);
-        return new PaymentSnapshot(
+        return PaymentSnapshot.of(
                 provider,
                 WireJson.text(asked, "pidx"),
                 WireJson.text(asked, "order_id"),
@@ -45,28 +42,22 @@ final class KhaltiLookup {
                 KhaltiApi.CURRENCY,
                 "Refunded".equals(status) ? amount : 0,
                 null,
-                null,
-                List.of(),
                 "lookup." + status);
     }
 
     /** A refund Khalti's lookup says happened, read as the refund of Payhook's reference. */
-    static Reading readRefund(String provider, Fact fact) {
-        return RefundObject.read(
-                provider,
-                fact,
-                tree -> new RefundObject(
-                        WireJson.text(tree.path("asked"), "reference"),
-                        WireJson.text(answer(tree), "status"),
-                        WireJson.instant(WireJson.text(tree.path("asked"), "asked_at"), "asked_at")),
-                (b, tree) -> b.payment(WireJson.text(tree.path("asked"), "pidx"))
-                        .refund(WireJson.text(tree.path("asked"), "reference"))
-                        .amount(totalAmount(answer(tree)), KhaltiApi.CURRENCY)
-                        .build(
-                                "Refunded".equals(WireJson.text(answer(tree), "status"))
-                                        ? EventType.REFUND_SUCCEEDED
-                                        : EventType.OTHER));
-    }
+    static final RefundObject.Reader REFUND_OBJECT = new RefundObject.Reader(
+            tree -> new RefundObject(
+                    WireJson.text(tree.path("asked"), "reference"),
+                    WireJson.text(answer(tree), "status"),
+                    WireJson.instant(WireJson.text(tree.path("asked"), "asked_at"), "asked_at")),
+            (b, tree) -> b.payment(WireJson.text(tree.path("asked"), "pidx"))
+                    .refund(WireJson.text(tree.path("asked"), "reference"))
+                    .amount(totalAmount(answer(tree)), KhaltiApi.CURRENCY)
+                    .build(
+                            "Refunded".equals(WireJson.text(answer(tree), "status"))
+                                    ? EventType.REFUND_SUCCEEDED
+                                    : EventType.OTHER));
 
     /** The answer, checked to be about the pidx asked about. */
     private static JsonNode answer(JsonNode fact) {

@@ -104,7 +104,7 @@ record PaddleApi(String provider, String base, String key, ApiCalls calls) imple
     @Override
     public Reading read(Fact fact) {
         return switch (fact.kind()) {
-            case PaddleRefunds.REFUND -> PaddleLookup.readRefund(provider, fact);
+            case PaddleRefunds.REFUND -> PaddleLookup.REFUND_OBJECT.read(provider, fact);
             case PaddleSubscriptions.SUBSCRIPTION -> PaddleSubscriptions.snapshot(provider, fact);
             default -> PaymentSnapshot.read(fact, PaddleApi.TRANSACTION, tree -> PaddleLookup.snapshot(provider, tree));
         };

@@ -1,10 +1,8 @@
 package dev.payhook.provider.paddle;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.Fact;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.PaymentSnapshot;
-import dev.payhook.provider.Reading;
 import dev.payhook.provider.RefundObject;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paddle.PaddleNotification.Adjustment;
@@ -20,9 +18,8 @@ final class PaddleLookup {
     private PaddleLookup() {}
 
     /** An adjustment as the adjustments API answered it, read like its adjustment.updated webhook. */
-    static Reading readRefund(String provider, Fact fact) {
-        return RefundObject.read(provider, fact, RefundObject.fields("id", "updated_at"), PaddleFormat::adjustment);
-    }
+    static final RefundObject.Reader REFUND_OBJECT =
+            new RefundObject.Reader(RefundObject.fields("id", "updated_at"), PaddleFormat::adjustment);
 
     static PaymentSnapshot snapshot(String provider, JsonNode fact) {
         JsonNode data = fact.path("transaction").path("data");

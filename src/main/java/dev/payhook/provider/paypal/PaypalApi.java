@@ -124,7 +124,7 @@ record PaypalApi(String provider, String base, PaypalToken token, ApiCalls calls
     @Override
     public Reading read(Fact fact) {
         return switch (fact.kind()) {
-            case PaypalRefunds.REFUND -> PaypalLookup.readRefund(provider, fact);
+            case PaypalRefunds.REFUND -> PaypalLookup.REFUND_OBJECT.read(provider, fact);
             case PaypalSubscriptions.SUBSCRIPTION -> PaypalSubscriptions.snapshot(provider, fact);
             default -> PaymentSnapshot.read(fact, PaypalApi.CAPTURE, tree -> PaypalLookup.snapshot(provider, tree));
         };

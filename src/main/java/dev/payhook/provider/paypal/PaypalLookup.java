@@ -1,14 +1,11 @@
 package dev.payhook.provider.paypal;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.Fact;
 import dev.payhook.provider.PaymentSnapshot;
-import dev.payhook.provider.Reading;
 import dev.payhook.provider.RefundObject;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paypal.PaypalEvent.Capture;
 import java.time.Instant;
-import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,10 +18,8 @@ final class PaypalLookup {
     private PaypalLookup() {}
 
     /** A refund as the refund API answered it, read like its PAYMENT.CAPTURE.REFUNDED webhook. */
-    static Reading readRefund(String provider, Fact fact) {
-        return RefundObject.read(
-                provider, fact, RefundObject.fields("id", "update_time", "create_time"), PaypalFormat::refund);
-    }
+    static final RefundObject.Reader REFUND_OBJECT =
+            new RefundObject.Reader(RefundObject.fields("id", "update_time", "create_time"), PaypalFormat::refund);
 
     static PaymentSnapshot snapshot(String provider, JsonNode tree) {
         Capture c = WireJson.convert(tree, Capture.class);
@@ -38,7 +33,7 @@ final class PaypalLookup {
         String at = tree.path("update_time").isString() ? "update_time" : "create_time";
         Instant when = WireJson.offsetTime(WireJson.text(tree, at), at);
         boolean refunded = "REFUNDED".equals(status);
-        return new PaymentSnapshot(
+        return PaymentSnapshot.of(
                 provider,
                 WireJson.require(c.id(), "id"),
                 c.customId() != null ? c.customId() : c.invoiceId(),
@@ -48,8 +43,6 @@ final class PaypalLookup {
                 c.amount().currencyCode(),
                 refunded ? amount : 0,
                 refunded ? when : null,
-                null,
-                List.of(),
                 "capture." + status);
     }
 }

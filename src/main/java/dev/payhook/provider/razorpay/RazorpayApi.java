@@ -99,7 +99,7 @@ record RazorpayApi(String provider, String base, String basic, ApiCalls calls) i
     @Override
     public Reading read(Fact fact) {
         return RazorpayRefunds.REFUND.equals(fact.kind())
-                ? RazorpayLookup.readRefund(provider, fact)
+                ? RazorpayLookup.REFUND_OBJECT.read(provider, fact)
                 : PaymentSnapshot.read(fact, RazorpayApi.PAYMENT, tree -> RazorpayLookup.snapshot(provider, tree));
     }
 

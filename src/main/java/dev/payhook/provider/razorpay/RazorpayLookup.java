@@ -1,16 +1,13 @@
 package dev.payhook.provider.razorpay;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.Fact;
 import dev.payhook.provider.PaymentSnapshot;
-import dev.payhook.provider.Reading;
 import dev.payhook.provider.RefundObject;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.razorpay.RazorpayEvent.Order;
 import dev.payhook.provider.razorpay.RazorpayEvent.Payment;
 import dev.payhook.provider.razorpay.RazorpayEvent.Refund;
 import dev.payhook.provider.types.Action;
-import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -36,7 +33,7 @@ final class RazorpayLookup {
             Order o = WireJson.convert(order, Order.class);
             orderId = RazorpayFormat.orderId(o.notes()) != null ? RazorpayFormat.orderId(o.notes()) : o.receipt();
         }
-        return new PaymentSnapshot(
+        return PaymentSnapshot.of(
                 provider,
                 WireJson.require(p.id(), "id"),
                 orderId,
@@ -46,20 +43,14 @@ final class RazorpayLookup {
                 p.currency(),
                 p.amountRefunded() == null ? 0 : p.amountRefunded(),
                 null,
-                null,
-                List.of(),
                 "payment." + status);
     }
 
     /** A refund as Razorpay's API answered it, read like its refund.processed / refund.failed webhook. */
-    static Reading readRefund(String provider, Fact fact) {
-        return RefundObject.read(
-                provider,
-                fact,
-                refund -> {
-                    Refund r = WireJson.convert(refund, Refund.class);
-                    return new RefundObject(r.id(), r.status(), RazorpayFormat.time(r.createdAt()));
-                },
-                (b, refund) -> RazorpayFormat.refund(b, refund, Action.BY_STATUS));
-    }
+    static final RefundObject.Reader REFUND_OBJECT = new RefundObject.Reader(
+            refund -> {
+                Refund r = WireJson.convert(refund, Refund.class);
+                return new RefundObject(r.id(), r.status(), RazorpayFormat.time(r.createdAt()));
+            },
+            (b, refund) -> RazorpayFormat.refund(b, refund, Action.BY_STATUS));
 }

@@ -122,7 +122,7 @@ record StripeApi(String provider, StripeClient stripe, ApiCalls calls) implement
     @Override
     public Reading read(Fact fact) {
         return switch (fact.kind()) {
-            case StripeRefunds.REFUND -> StripeLookup.readRefund(provider, fact);
+            case StripeRefunds.REFUND -> StripeLookup.REFUND_OBJECT.read(provider, fact);
             case StripeSubscriptions.SUBSCRIPTION -> StripeSubscriptions.snapshot(provider, fact);
             default ->
                 PaymentSnapshot.read(fact, StripeApi.PAYMENT_INTENT, tree -> StripeLookup.snapshot(provider, tree));

@@ -1,9 +1,7 @@
 package dev.payhook.provider.stripe;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.Fact;
 import dev.payhook.provider.PaymentSnapshot;
-import dev.payhook.provider.Reading;
 import dev.payhook.provider.RefundObject;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
@@ -23,21 +21,17 @@ final class StripeLookup {
      * A refund object as the refund API answered it: the refund's outcome, as its refund.updated
      * webhook tells it; its id ({@code refund:<id>:<status>}) is the same however often it is asked.
      */
-    static Reading readRefund(String provider, Fact fact) {
-        return RefundObject.read(
-                provider,
-                fact,
-                refund -> {
-                    if (!refund.path("created").isIntegralNumber()) {
-                        throw new UnparseablePayload("created is missing");
-                    }
-                    return new RefundObject(
-                            WireJson.text(refund, "id"),
-                            WireJson.text(refund, "status"),
-                            Instant.ofEpochSecond(refund.path("created").asLong()));
-                },
-                StripeFormat::refund);
-    }
+    static final RefundObject.Reader REFUND_OBJECT = new RefundObject.Reader(
+            refund -> {
+                if (!refund.path("created").isIntegralNumber()) {
+                    throw new UnparseablePayload("created is missing");
+                }
+                return new RefundObject(
+                        WireJson.text(refund, "id"),
+                        WireJson.text(refund, "status"),
+                        Instant.ofEpochSecond(refund.path("created").asLong()));
+            },
+            StripeFormat::refund);
 
     static PaymentSnapshot snapshot(String provider, JsonNode fact) {
         JsonNode object = fact.path("payment_intent");

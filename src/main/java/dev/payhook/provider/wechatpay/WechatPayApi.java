@@ -70,7 +70,7 @@ record WechatPayApi(String provider, String base, WechatPayHttp http, ApiCalls c
     @Override
     public Reading read(Fact fact) {
         return WechatPayRefunds.REFUND.equals(fact.kind())
-                ? WechatPayLookup.readRefund(provider, fact)
+                ? WechatPayLookup.REFUND_OBJECT.read(provider, fact)
                 : PaymentSnapshot.read(
                         fact, WechatPayApi.TRANSACTION, tree -> WechatPayLookup.snapshot(provider, tree));
     }

@@ -1,13 +1,10 @@
 package dev.payhook.provider.wechatpay;
 
 import dev.payhook.payment.EventType;
-import dev.payhook.provider.Fact;
 import dev.payhook.provider.PaymentSnapshot;
-import dev.payhook.provider.Reading;
 import dev.payhook.provider.RefundObject;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
-import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /** A transaction as WeChat Pay's API answered, onto what Payhook knows of a payment. */
@@ -16,25 +13,23 @@ final class WechatPayLookup {
     private WechatPayLookup() {}
 
     /** A refund as the refund API answered it, read like its REFUND.SUCCESS / REFUND.CLOSED notification. */
-    static Reading readRefund(String provider, Fact fact) {
-        return RefundObject.read(
-                provider, fact, RefundObject.fields("refund_id", "success_time", "create_time"), (b, refund) -> {
-                    JsonNode amount = refund.path("amount");
-                    if (!amount.path("refund").isIntegralNumber()) {
-                        throw new UnparseablePayload("missing field amount.refund");
-                    }
-                    String currency = WireJson.text(amount, "currency");
-                    String status = WireJson.text(refund, "status");
-                    return b.payment(WireJson.require(WireJson.text(refund, "transaction_id"), "transaction_id"))
-                            .order(WireJson.text(refund, "out_trade_no"))
-                            .refund(WireJson.text(refund, "refund_id"))
-                            .amount(amount.path("refund").asLong(), currency == null ? "CNY" : currency)
-                            .build(
-                                    "SUCCESS".equals(status)
-                                            ? EventType.REFUND_SUCCEEDED
-                                            : "PROCESSING".equals(status) ? EventType.OTHER : EventType.REFUND_FAILED);
-                });
-    }
+    static final RefundObject.Reader REFUND_OBJECT =
+            new RefundObject.Reader(RefundObject.fields("refund_id", "success_time", "create_time"), (b, refund) -> {
+                JsonNode amount = refund.path("amount");
+                if (!amount.path("refund").isIntegralNumber()) {
+                    throw new UnparseablePayload("missing field amount.refund");
+                }
+                String currency = WireJson.text(amount, "currency");
+                String status = WireJson.text(refund, "status");
+                return b.payment(WireJson.require(WireJson.text(refund, "transaction_id"), "transaction_id"))
+                        .order(WireJson.text(refund, "out_trade_no"))
+                        .refund(WireJson.text(refund, "refund_id"))
+                        .amount(amount.path("refund").asLong(), currency == null ? "CNY" : currency)
+                        .build(
+                                "SUCCESS".equals(status)
+                                        ? EventType.REFUND_SUCCEEDED
+                                        : "PROCESSING".equals(status) ? EventType.OTHER : EventType.REFUND_FAILED);
+            });
 
     /** REFUND: the money was taken and some went back; how much, only the refund's own query tells. */
     static PaymentSnapshot snapshot(String provider, JsonNode fact) {
@@ -52,7 +47,7 @@ final class WechatPayLookup {
         }
         String currency = WireJson.text(amount, "currency");
         String successTime = WireJson.text(t, "success_time");
-        return new PaymentSnapshot(
+        return PaymentSnapshot.of(
                 provider,
                 WireJson.require(WireJson.text(t, "transaction_id"), "transaction_id"),
                 WireJson.text(t, "out_trade_no"),
@@ -64,8 +59,6 @@ final class WechatPayLookup {
                 currency == null ? "CNY" : currency,
                 0,
                 null,
-                null,
-                List.of(),
                 state);
     }
 }
