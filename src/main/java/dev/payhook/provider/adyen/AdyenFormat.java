@@ -21,7 +21,7 @@ import java.util.Set;
 public class AdyenFormat extends TypedFormat<AdyenFormat.Notification> {
 
     /** One item of a batch, which the readers read; {@code success} is its status. */
-    record Notification(String provider, AdyenNotification.Item item, Boolean live) {
+    record Notification(String provider, AdyenNotification.Item item, Boolean live) implements Notice {
 
         boolean success() {
             return "true".equalsIgnoreCase(item.success());
@@ -31,7 +31,8 @@ public class AdyenFormat extends TypedFormat<AdyenFormat.Notification> {
             return item.originalReference();
         }
 
-        NormalizedEvent.Builder builder() {
+        @Override
+        public NormalizedEvent.Builder builder() {
             NormalizedEvent.Builder b = NormalizedEvent.builder(
                             provider,
                             eventId(item),
@@ -105,7 +106,7 @@ public class AdyenFormat extends TypedFormat<AdyenFormat.Notification> {
 
     private List<NormalizedEvent> item(Notification n) {
         String code = WireJson.require(n.item().eventCode(), "eventCode");
-        return events(n.provider(), code, n, true, () -> n.builder().build(EventType.OTHER));
+        return events(n.provider(), code, n, true);
     }
 
     /** What a CANCEL_OR_REFUND did, Adyen names in additionalData ("cancel" or "refund"). */

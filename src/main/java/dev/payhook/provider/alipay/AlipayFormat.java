@@ -28,7 +28,7 @@ import java.util.Map;
 public class AlipayFormat extends TypedFormat<AlipayFormat.Notification> {
 
     /** A notification read once: the builder carries what every event of it carries. */
-    record Notification(AlipayNotification params, NormalizedEvent.Builder builder) {}
+    record Notification(AlipayNotification params, NormalizedEvent.Builder builder) implements Notice {}
 
     static final Map<String, Reader<Notification>> READERS = Map.of(
             "trade",
@@ -78,7 +78,7 @@ public class AlipayFormat extends TypedFormat<AlipayFormat.Notification> {
                 .order(n.outTradeNo())
                 .account("app-id", n.appId())
                 .account("seller-id", n.sellerId());
-        return events(provider, status, new Notification(n, b), true, () -> b.build(EventType.OTHER));
+        return events(provider, status, new Notification(n, b), true);
     }
 
     /**

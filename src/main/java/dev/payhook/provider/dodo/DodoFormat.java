@@ -25,9 +25,10 @@ import tools.jackson.databind.JsonNode;
 public class DodoFormat extends TypedFormat<DodoFormat.Notification> {
 
     /** A message of a Dodo business, which the readers read. */
-    record Notification(String provider, String eventId, DodoWebhook body) {
+    record Notification(String provider, String eventId, DodoWebhook body) implements Notice {
 
-        NormalizedEvent.Builder builder() {
+        @Override
+        public NormalizedEvent.Builder builder() {
             return NormalizedEvent.builder(provider, eventId, body.type(), body.timestamp())
                     .account("business-id", body.businessId());
         }
@@ -66,7 +67,7 @@ public class DodoFormat extends TypedFormat<DodoFormat.Notification> {
         String type = WireJson.require(body.type(), "type");
         Notification n = new Notification(provider, eventId, body);
         boolean carriesObject = body.data() != null && !body.data().isNull();
-        return events(provider, type, n, carriesObject, () -> n.builder().build(EventType.OTHER));
+        return events(provider, type, n, carriesObject);
     }
 
     private static NormalizedEvent payment(NormalizedEvent.Builder b, DodoWebhook w, EventType type) {

@@ -26,9 +26,10 @@ import tools.jackson.databind.JsonNode;
 public class PaddleFormat extends TypedFormat<PaddleFormat.Notification> {
 
     /** A notification of a Paddle account, which the readers read. */
-    record Notification(String provider, PaddleNotification body) {
+    record Notification(String provider, PaddleNotification body) implements Notice {
 
-        NormalizedEvent.Builder builder() {
+        @Override
+        public NormalizedEvent.Builder builder() {
             return NormalizedEvent.builder(provider, body.eventId(), body.eventType(), body.occurredAt());
         }
     }
@@ -64,7 +65,7 @@ public class PaddleFormat extends TypedFormat<PaddleFormat.Notification> {
         String type = WireJson.require(body.eventType(), "event_type");
         Notification n = new Notification(provider, body);
         boolean carriesObject = body.data() != null && !body.data().isNull();
-        return events(provider, type, n, carriesObject, () -> n.builder().build(EventType.OTHER));
+        return events(provider, type, n, carriesObject);
     }
 
     private static NormalizedEvent transaction(NormalizedEvent.Builder b, PaddleNotification n, EventType type) {

@@ -25,9 +25,10 @@ import tools.jackson.databind.JsonNode;
 public class PaypalFormat extends TypedFormat<PaypalFormat.Notification> {
 
     /** An event of a PayPal account, which the readers read. */
-    record Notification(String provider, PaypalEvent event) {
+    record Notification(String provider, PaypalEvent event) implements Notice {
 
-        NormalizedEvent.Builder builder() {
+        @Override
+        public NormalizedEvent.Builder builder() {
             return NormalizedEvent.builder(provider, event.id(), event.eventType(), event.createTime());
         }
     }
@@ -68,7 +69,7 @@ public class PaypalFormat extends TypedFormat<PaypalFormat.Notification> {
         String type = WireJson.require(e.eventType(), "event_type");
         Notification n = new Notification(provider, e);
         boolean carriesObject = e.resource() != null && !e.resource().isNull();
-        return events(provider, type, n, carriesObject, () -> n.builder().build(EventType.OTHER));
+        return events(provider, type, n, carriesObject);
     }
 
     private static NormalizedEvent capture(NormalizedEvent.Builder b, PaypalEvent e, EventType type) {

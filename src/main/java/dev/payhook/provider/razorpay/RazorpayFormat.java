@@ -28,9 +28,10 @@ import tools.jackson.databind.JsonNode;
 public class RazorpayFormat extends TypedFormat<RazorpayFormat.Notification> {
 
     /** An event of a Razorpay account and its payload, which the readers read. */
-    record Notification(String provider, String eventId, RazorpayEvent event) {
+    record Notification(String provider, String eventId, RazorpayEvent event) implements Notice {
 
-        NormalizedEvent.Builder builder() {
+        @Override
+        public NormalizedEvent.Builder builder() {
             return NormalizedEvent.builder(provider, eventId, event.event(), time(event.createdAt()))
                     .account("account-id", event.accountId());
         }
@@ -65,7 +66,7 @@ public class RazorpayFormat extends TypedFormat<RazorpayFormat.Notification> {
     private List<NormalizedEvent> events(String provider, String eventId, RazorpayEvent e) {
         String type = WireJson.require(e.event(), "event");
         Notification n = new Notification(provider, eventId, e);
-        return events(provider, type, n, e.payload() != null, () -> n.builder().build(EventType.OTHER));
+        return events(provider, type, n, e.payload() != null);
     }
 
     private static NormalizedEvent payment(NormalizedEvent.Builder b, RazorpayEvent.Payload p, EventType type) {

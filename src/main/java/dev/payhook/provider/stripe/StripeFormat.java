@@ -42,9 +42,10 @@ import tools.jackson.databind.JsonNode;
 public class StripeFormat extends TypedFormat<StripeFormat.Notification> {
 
     /** An event of a Stripe account and its {@code data.object}, which the readers read. */
-    record Notification(String provider, StripeEvent event, JsonNode object) {
+    record Notification(String provider, StripeEvent event, JsonNode object) implements Notice {
 
-        NormalizedEvent.Builder builder() {
+        @Override
+        public NormalizedEvent.Builder builder() {
             return StripeFormat.builder(provider, event, event.id());
         }
     }
@@ -108,7 +109,7 @@ public class StripeFormat extends TypedFormat<StripeFormat.Notification> {
         JsonNode object = event.data() == null ? null : event.data().object();
         Notification n = new Notification(provider, event, object);
         boolean carriesObject = object != null && !object.isNull() && !object.isMissingNode();
-        return events(provider, type, n, carriesObject, () -> n.builder().build(OTHER));
+        return events(provider, type, n, carriesObject);
     }
 
     /** What every event of this envelope carries: its time, its live flag and the account it is for. */

@@ -1,5 +1,6 @@
 package dev.payhook.provider.types;
 
+import dev.payhook.payment.EventType;
 import dev.payhook.provider.EventFormat;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.SettingsFreeFormat;
@@ -15,7 +16,14 @@ import java.util.function.Supplier;
  *
  * @param <E> the notification as the format parsed it, which its readers read
  */
-public abstract class TypedFormat<E> extends SettingsFreeFormat {
+public abstract class TypedFormat<E extends TypedFormat.Notice> extends SettingsFreeFormat {
+
+    /** A notification as the format parsed it. */
+    public interface Notice {
+
+        /** What every event read from it starts from: its provider, event id, type and time. */
+        NormalizedEvent.Builder builder();
+    }
 
     private final TypeTables tables;
     private final Map<String, Reader<E>> readers;
@@ -35,11 +43,12 @@ public abstract class TypedFormat<E> extends SettingsFreeFormat {
     }
 
     /**
-     * What a notification of {@code type} means to {@code provider}; {@code unhandled} when nothing,
-     * and whatever its type when it carries no object a reader could read ({@code carriesObject}).
+     * What a notification of {@code type} means to {@code provider}; an event of type {@code other}
+     * when nothing, and whatever its type when it carries no object a reader could read
+     * ({@code carriesObject}).
      */
-    protected List<NormalizedEvent> events(
-            String provider, String type, E notification, boolean carriesObject, Supplier<NormalizedEvent> unhandled) {
+    protected List<NormalizedEvent> events(String provider, String type, E notification, boolean carriesObject) {
+        Supplier<NormalizedEvent> unhandled = () -> notification.builder().build(EventType.OTHER);
         if (!carriesObject) {
             return List.of(unhandled.get());
         }
