@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -109,14 +110,19 @@ class CrashRestartTest {
      */
     @Test
     void anOrderlyStopUnderLoadDrainsProcessingBeforeTheDatabaseStops() throws Exception {
-        int n = 600;
+        int n = 400;
         List<String> acknowledged = new CopyOnWriteArrayList<>();
         try (GatewayProcess gateway = GatewayProcess.start(data)) {
-            for (int i = 0; i < n; i++) {
-                assertThat(gateway.gateway.putOrder("ord-stop-" + i, 500, "USD").status())
-                        .isEqualTo(201);
-            }
             ExecutorService senders = Executors.newFixedThreadPool(16);
+            List<Future<Integer>> registered = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                String order = "ord-stop-" + i;
+                registered.add(senders.submit(
+                        () -> gateway.gateway.putOrder(order, 500, "USD").status()));
+            }
+            for (Future<Integer> status : registered) {
+                assertThat(status.get()).isEqualTo(201);
+            }
             for (int i = 0; i < n; i++) {
                 String event = "evt_stop_" + i, payment = "pi_stop_" + i, order = "ord-stop-" + i;
                 var unused = senders.submit(() -> {
