@@ -12,6 +12,10 @@ import java.util.regex.Pattern;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.boot.context.properties.source.ConfigurationProperty;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
@@ -51,10 +55,12 @@ public class Branches {
 
     private static final Pattern EVENT = Pattern.compile("[A-Za-z0-9_*-]{1,64}:[^\\s,']{1,200}");
 
+    private final Environment environment;
     private final Map<String, Branch> branches = new LinkedHashMap<>();
     private final List<Pattern> wanted = new ArrayList<>();
 
     public Branches(Environment environment) {
+        this.environment = environment;
         Map<String, Settings> configured = new TreeMap<>(Binder.get(environment)
                 .bind("payhook.branches", Bindable.mapOf(String.class, Settings.class))
                 .orElse(Map.of()));
@@ -108,6 +114,20 @@ public class Branches {
         }
         String kind = kind(provider, type);
         return wanted.stream().anyMatch(p -> p.matcher(kind).matches());
+    }
+
+    /** Where {@code payhook.branches.<name>.to} was set: a file and line, an environment variable. */
+    public String origin(Branch branch) {
+        ConfigurationPropertyName name = ConfigurationPropertyName.of("payhook.branches." + branch.name() + ".to");
+        for (ConfigurationPropertySource source : ConfigurationPropertySources.get(environment)) {
+            ConfigurationProperty found = source.getConfigurationProperty(name);
+            if (found != null) {
+                return found.getOrigin() != null
+                        ? found.getOrigin().toString()
+                        : String.valueOf(source.getUnderlyingSource());
+            }
+        }
+        return "the configuration";
     }
 
     public Collection<Branch> all() {

@@ -1,6 +1,9 @@
 package dev.payhook.merchant;
 
 import dev.payhook.config.Branches;
+import dev.payhook.config.Redaction;
+import dev.payhook.config.RouteFailureAnalyzer;
+import dev.payhook.config.SetupFailure;
 import dev.payhook.outbox.EventSubscribers;
 import dev.payhook.outbox.Subscriber;
 import org.apache.camel.CamelContext;
@@ -37,7 +40,7 @@ public class BranchRoutes {
                     "Branch {}: {} to {}{}",
                     b.name(),
                     String.join(", ", b.events()),
-                    b.to().replaceAll("\\?.*", ""),
+                    Redaction.of(b.to().replaceAll("\\?.*", "")),
                     b.enabled() ? "" : ": disabled, events wait in " + EventSubscribers.queue(b.name()));
         }
     }
@@ -55,10 +58,12 @@ public class BranchRoutes {
                         .parameter("enabled", Boolean.toString(b.enabled()))
                         .add();
             } catch (RuntimeException failure) {
-                throw new IllegalStateException(
-                        "the route of branch " + b.name() + " to " + b.to() + " could not be made: "
-                                + failure.getMessage(),
-                        failure);
+                throw new SetupFailure(
+                        "payhook.branches." + b.name() + ".to (" + branches.origin(b) + "): Camel cannot make the"
+                                + " branch's route to " + Redaction.of(b.to()) + ": "
+                                + RouteFailureAnalyzer.reason(failure),
+                        "correct payhook.branches." + b.name() + ".to: a Camel endpoint URI with options its"
+                                + " component knows (docs/integrating.md#branches-provider-events-to-your-own-endpoints). The gateway did not start.");
             }
         }
     }
