@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Pointers into the documents lead somewhere: every "DESIGN.md §N" in the sources, configuration,
- * routes and documents names a section docs/DESIGN.md has, and every path the README and docs/ name
- * in backquotes exists.
+ * routes and documents names a section docs/DESIGN.md has, every path the README and docs/ name
+ * in backquotes exists, and every document (with its heading) that a message of the gateway, a
+ * route file's or type table's header, a script or the configuration points to is there.
  */
 class DocPointersTest {
 
@@ -116,6 +117,63 @@ class DocPointersTest {
                 .as("the README is for users, at most 400 lines: reference material goes to docs/")
                 .hasSizeLessThanOrEqualTo(400);
         assertThat(broken).as("links that lead nowhere").isEmpty();
+    }
+
+    /** A document named outside the documents: {@code docs/integrating.md#type-tables-...}. */
+    private static final Pattern DOCUMENT = Pattern.compile("((?:docs/)?[A-Za-z0-9_-]+\\.md)(?:#([a-z0-9_-]+))?");
+
+    /** A section of the README named by its title: {@code the README's "Providers"}, {@code README: Providers}. */
+    private static final Pattern README_SECTION = Pattern.compile("README(?:'s \"|: )([A-Z][A-Za-z' ]+[a-z])");
+
+    @Test
+    void everyDocumentAMessageOrAFileHeaderNamesExists() throws IOException {
+        List<Path> pointing = new ArrayList<>();
+        for (String root : List.of("src/main", "routes", "config", "bin", "ops", "deploy", "broker", ".ci")) {
+            try (Stream<Path> walk = Files.walk(Path.of(root))) {
+                walk.filter(Files::isRegularFile).forEach(pointing::add);
+            }
+        }
+        pointing.add(Path.of("docker-compose.yml"));
+        Set<String> readme = new TreeSet<>();
+        for (String line : Files.readAllLines(Path.of("README.md"))) {
+            if (line.startsWith("## ")) {
+                readme.add(line.substring(3).strip());
+            }
+        }
+        List<String> broken = new ArrayList<>();
+        int followed = 0;
+        for (Path file : pointing) {
+            String text;
+            try {
+                text = Files.readString(file);
+            } catch (java.nio.charset.MalformedInputException binary) {
+                continue;
+            }
+            Matcher doc = DOCUMENT.matcher(text);
+            while (doc.find()) {
+                Path target = Path.of(doc.group(1));
+                if (!doc.group(1).contains("/") && !doc.group(1).matches("README\\.md|CHANGELOG\\.md")) {
+                    continue; // a bare name (DESIGN.md §2) is checked by the section pointers
+                }
+                followed++;
+                if (!Files.exists(target)) {
+                    broken.add(file + ": " + doc.group() + " (no such file)");
+                } else if (doc.group(2) != null && !anchors(target).contains(doc.group(2))) {
+                    broken.add(file + ": " + doc.group() + " (no such heading)");
+                }
+            }
+            Matcher section = README_SECTION.matcher(text);
+            while (section.find()) {
+                followed++;
+                if (readme.stream().noneMatch(h -> h.startsWith(section.group(1)))) {
+                    broken.add(file + ": " + section.group() + " (the README has no such section)");
+                }
+            }
+        }
+        assertThat(followed).as("pointers followed").isGreaterThan(20);
+        assertThat(broken)
+                .as("pointers from messages, headers and scripts that lead nowhere")
+                .isEmpty();
     }
 
     /** The anchors a Markdown file's headings get, as GitHub makes them. */

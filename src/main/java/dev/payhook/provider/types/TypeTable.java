@@ -128,7 +128,7 @@ public record TypeTable(String source, List<Entry> entries) {
     static SetupFailure wrong(String source, int line, String problem) {
         return new SetupFailure(
                 source + (line > 0 ? ":" + line : "") + ": " + problem,
-                "correct the type table (the README's \"Type tables\" lists actions and each provider's readers)");
+                "correct the type table (docs/integrating.md#type-tables-what-each-provider-event-type-means lists the actions, the file's header its readers)");
     }
 
     private static MappingNode mapping(String source, Node node, String what) {
