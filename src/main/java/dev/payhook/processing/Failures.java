@@ -119,21 +119,28 @@ public class Failures implements Predicate {
     }
 
     /**
-     * What a person reads about a dead letter: the root cause's own message, not Camel's wrappers
-     * around it ("order X is not registered"); a cause that is not Payhook's names its type.
+     * What a person reads about a dead letter: the innermost of Payhook's own messages, not Camel's
+     * wrappers around it ("order X is not registered"), nor the library failure under it, whose
+     * message may quote a value of the request (Jackson's does); a failure with no message of
+     * Payhook's names its type and says its message.
      */
     static String detail(Throwable failure) {
         if (failure == null) {
             return null;
         }
+        Throwable ours = null;
         Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
+        for (Throwable t = failure; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t.getClass().getName().startsWith("dev.payhook.") && t.getMessage() != null) {
+                ours = t;
+            }
+            root = t;
+        }
+        if (ours != null) {
+            return ours.getMessage();
         }
         String message = root.getMessage() == null ? "" : root.getMessage();
-        return root.getClass().getName().startsWith("dev.payhook.")
-                ? message
-                : root.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
+        return root.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
     }
 
     /** The reason recorded with a dead letter. */

@@ -10,9 +10,11 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.PropertyNamingStrategies;
+import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -34,12 +36,47 @@ public final class WireJson {
 
     private WireJson() {}
 
+    /**
+     * Why {@code type} could not be bound, naming the field and the type it wants, never the value
+     * that was there: Jackson's own message quotes it, and a dead letter's detail is shown to ops
+     * (a card number sent where an amount belongs would be in the console and the export).
+     */
+    private static UnparseablePayload unreadable(Class<?> type, RuntimeException e) {
+        String what = "not a " + type.getSimpleName();
+        if (e instanceof MismatchedInputException mismatch
+                && !mismatch.getPath().isEmpty()) {
+            StringBuilder field = new StringBuilder();
+            for (JacksonException.Reference r : mismatch.getPath()) {
+                if (r.getPropertyName() != null) {
+                    field.append(field.isEmpty() ? "" : ".").append(r.getPropertyName());
+                } else if (r.getIndex() >= 0) {
+                    field.append('[').append(r.getIndex()).append(']');
+                }
+            }
+            String wanted = mismatch.getTargetType() == null
+                    ? "another type"
+                    : mismatch.getTargetType().getSimpleName();
+            return new UnparseablePayload(what + ": " + field + " is not a " + wanted, e);
+        }
+        JsonParser parser = e instanceof StreamReadException read ? read.processor() : null;
+        if (parser != null
+                && parser.streamReadContext() != null
+                && parser.streamReadContext().currentName() != null) {
+            String field = parser.streamReadContext()
+                    .pathAsPointer()
+                    .toString()
+                    .substring(1)
+                    .replace('/', '.');
+            return new UnparseablePayload(what + ": " + field + " is out of range or malformed", e);
+        }
+        return new UnparseablePayload(what + ": " + e.getClass().getSimpleName(), e);
+    }
+
     public static <T> T readCamelCase(byte[] body, Class<T> type) {
         try {
             return CAMEL_CASE.readValue(body, type);
         } catch (RuntimeException e) {
-            throw new UnparseablePayload(
-                    "not a " + type.getSimpleName() + ": " + e.getClass().getSimpleName(), e);
+            throw unreadable(type, e);
         }
     }
 
@@ -47,8 +84,7 @@ public final class WireJson {
         try {
             return MAPPER.readValue(body, type);
         } catch (RuntimeException e) {
-            throw new UnparseablePayload(
-                    "not a " + type.getSimpleName() + ": " + e.getClass().getSimpleName(), e);
+            throw unreadable(type, e);
         }
     }
 
@@ -56,8 +92,7 @@ public final class WireJson {
         try {
             return MAPPER.treeToValue(node, type);
         } catch (RuntimeException e) {
-            throw new UnparseablePayload(
-                    "not a " + type.getSimpleName() + ": " + e.getClass().getSimpleName(), e);
+            throw unreadable(type, e);
         }
     }
 

@@ -29,6 +29,13 @@ public class RefundRequestReads {
         this.jdbc = jdbc;
     }
 
+    /** How many requests are in {@code status} now. */
+    public long count(RefundStatus status) {
+        Long n = jdbc.queryForObject(
+                "SELECT count(*) FROM refund_requests WHERE status = ?", Long.class, status.wireName());
+        return n == null ? 0 : n;
+    }
+
     /** {@code status} null: every request; newest first. */
     public List<RefundView> list(RefundStatus status, int limit) {
         String name = status == null ? null : status.wireName();

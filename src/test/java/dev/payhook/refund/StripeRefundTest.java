@@ -163,6 +163,9 @@ class StripeRefundTest extends GatewayTest {
                         .path("status")
                         .asString()
                         .equals("unknown"));
+        assertThat(gateway.get("/actuator/prometheus").body())
+                .as("Prometheus sees it, for ops/prometheus/alerts.yml's PayhookRefundOutcomeUnknown")
+                .containsPattern("payhook_refund_requests\\{status=\"unknown\"} [1-9]");
         // asked again by its reference (Stripe lists no refund under it yet, or still does not answer)
         await().atMost(DEADLINE)
                 .until(() ->
