@@ -110,7 +110,7 @@ final class GatewayOps {
             return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new SendFailure(
-                    "the ops API at " + base + " did not answer: " + e.getMessage(),
+                    "the ops API at " + base + " did not answer: " + SendFailure.why(e),
                     "start the gateway (bin/payhook), or pass --ops-url");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -62,7 +62,13 @@ record ProviderKeys(String provider, Environment env, String secretGiven, Path k
     PrivateKey privateKey() {
         try {
             if (keyGiven != null) {
-                return RsaKeys.privateKey(Files.readString(keyGiven), "--key " + keyGiven);
+                try {
+                    return RsaKeys.privateKey(Files.readString(keyGiven), "--key " + keyGiven);
+                } catch (RuntimeException notAKey) {
+                    throw new SendFailure(
+                            "--key " + keyGiven + " is not a PEM private key",
+                            "pass --key with a PEM PKCS#8 private key");
+                }
             }
             Path store = Path.of(env.getProperty("payhook.dev.keystore", DEV_KEYSTORE));
             if (!Files.exists(store)) {

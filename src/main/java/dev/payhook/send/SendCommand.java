@@ -1,5 +1,6 @@
 package dev.payhook.send;
 
+import dev.payhook.config.SetupFailure;
 import dev.payhook.provider.types.Action;
 import dev.payhook.provider.types.TypeTables;
 import java.io.IOException;
@@ -60,10 +61,23 @@ public final class SendCommand {
         try {
             return new SendCommand(out).send(SendOptions.parse(args));
         } catch (SendFailure e) {
-            err.println("payhook send: " + e.getMessage());
-            err.println("  fix: " + e.fix);
-            return 2;
+            return said(err, e.getMessage(), e.fix);
+        } catch (SetupFailure e) {
+            return said(err, e.problem(), e.fix());
+        } catch (RuntimeException e) {
+            return said(
+                    err,
+                    "it failed: " + e.getClass().getSimpleName()
+                            + (e.getMessage() == null ? "" : ": " + e.getMessage()),
+                    "nothing was sent; run it again, and report it with these two lines if it fails the same way");
         }
+    }
+
+    /** Two lines on stderr, the problem and the fix; exit status 2: nothing was sent. */
+    private static int said(PrintStream err, String problem, String fix) {
+        err.println("payhook send: " + problem);
+        err.println("  fix: " + fix);
+        return 2;
     }
 
     /**
@@ -127,10 +141,6 @@ public final class SendCommand {
                         order.map(n -> n.path("currency").asString()).orElse(sender.currency()));
         String sku = o.options()
                 .getOrDefault("sku", order.map(n -> n.path("sku").asString()).orElse("sample"));
-        if (ops.isPresent() && order.isEmpty() && actedOn(env, o.provider(), kind, o.type())) {
-            ops.get().register(orderId, amount, currency, sku);
-            out.println("registered order " + orderId + ": " + amount + " " + currency + " minor units, sku " + sku);
-        }
         String eventId = o.options().getOrDefault("event-id", "evt_" + random());
         Map<String, Object> common =
                 SampleValues.of(eventId, sender.paymentId(orderId), orderId, amount, currency, Instant.now());
@@ -138,13 +148,18 @@ public final class SendCommand {
         common.put("product", "prod_" + sku);
         Map<String, Object> values = sample.with(common);
         sender.addValues(values, keys);
-        if (ops.isPresent() && sample.text().contains("{{product}}")) {
-            ops.get().mapProduct(o.provider(), "prod_" + sku, sku);
-        }
+        // signed before anything is written: a key or secret that does not sign leaves no order behind
         TestRequest request = sender.request(o.type(), sample.fill(values), values, keys);
         if (o.print()) {
             out.println(request.curl(base));
             return 0;
+        }
+        if (ops.isPresent() && order.isEmpty() && actedOn(env, o.provider(), kind, o.type())) {
+            ops.get().register(orderId, amount, currency, sku);
+            out.println("registered order " + orderId + ": " + amount + " " + currency + " minor units, sku " + sku);
+        }
+        if (ops.isPresent() && sample.text().contains("{{product}}")) {
+            ops.get().mapProduct(o.provider(), "prod_" + sku, sku);
         }
         out.println(request.method() + " " + base.resolve(request.target()).getPath() + "  " + o.provider() + " "
                 + o.type() + "  event " + eventId + "  order " + orderId);
@@ -191,7 +206,7 @@ public final class SendCommand {
             return http.send(request.toHttp(base), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new SendFailure(
-                    "the gateway at " + base + " did not answer: " + e.getMessage(),
+                    "the gateway at " + base + " did not answer: " + SendFailure.why(e),
                     "start it (bin/payhook --dev), or pass --url");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -45,9 +45,15 @@ class SendTest extends GatewayTest {
 
     private Run send(String... args) {
         List<String> all = new ArrayList<>(List.of(args));
-        all.add("--url=http://127.0.0.1:" + port);
-        all.add("--ops-url=http://127.0.0.1:" + gateway.managementPort());
-        all.add("--token=" + dev.payhook.support.Gateway.OPS_TOKEN);
+        for (String given : List.of(
+                "--url=http://127.0.0.1:" + port,
+                "--ops-url=http://127.0.0.1:" + gateway.managementPort(),
+                "--token=" + dev.payhook.support.Gateway.OPS_TOKEN)) {
+            String name = given.substring(0, given.indexOf('=') + 1);
+            if (all.stream().noneMatch(a -> a.startsWith(name))) {
+                all.add(given);
+            }
+        }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = SendCommand.run(
@@ -290,6 +296,36 @@ class SendTest extends GatewayTest {
         assertThat(run.err())
                 .contains("no payhook.providers.razorpay.secrets is set")
                 .contains("fix: ");
+    }
+
+    @Test
+    void aFileThatIsNotAKeyIsRefusedBeforeAnythingIsRegistered() throws IOException {
+        Path notAKey = Files.writeString(keys.resolve("passwd"), "root:x:0:0:root:/root:/bin/bash\n");
+        String order = "ord-send-nokey-" + UUID.randomUUID();
+        Run run = send("alipay", "TRADE_SUCCESS", "--order=" + order, "--key=" + notAKey);
+        assertThat(run.status()).isEqualTo(2);
+        assertThat(run.err().lines().toList())
+                .containsExactly(
+                        "payhook send: --key " + notAKey + " is not a PEM private key",
+                        "  fix: pass --key with a PEM PKCS#8 private key");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM orders WHERE order_id = ?", Integer.class, order))
+                .as("no order registered for an event that could not be signed")
+                .isZero();
+    }
+
+    @Test
+    void anOpsApiThatIsDownIsNamedWithTheCause() throws IOException {
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        Run run =
+                send("stripe", "payment_intent.succeeded", "--secret=whsec_x", "--ops-url=http://127.0.0.1:" + closed);
+        assertThat(run.status()).isEqualTo(2);
+        assertThat(run.err())
+                .contains("the ops API at http://127.0.0.1:" + closed)
+                .contains("did not answer: connection refused")
+                .doesNotContain("null");
     }
 
     private void paysOnce(String provider, String type, String... options) {
