@@ -40,18 +40,19 @@ public class RouteFailureAnalyzer implements FailureAnalyzer {
     public FailureAnalysis analyze(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof FailedToCreateRouteException create) {
-                return analyze(
-                        failure, create.getRouteId(), step(create.getMessage()).orElse(uri(failure)));
+                String step = step(create.getMessage()).orElse(null);
+                return analyze(failure, create.getRouteId(), step == null ? uri(failure) : step, uri(failure));
             }
             if (t instanceof FailedToStartRouteException start) {
-                return analyze(failure, start.getRouteId(), uri(failure));
+                return analyze(failure, start.getRouteId(), uri(failure), null);
             }
         }
         return null;
     }
 
-    private FailureAnalysis analyze(Throwable failure, String routeId, String step) {
-        Optional<RouteLocator.Place> place = routes.find(routeId, step);
+    /** {@code step} as Camel labels it; {@code uri} the endpoint it could not make, which a template's parameter may hold. */
+    private FailureAnalysis analyze(Throwable failure, String routeId, String step, String uri) {
+        Optional<RouteLocator.Place> place = routes.find(routeId, step, uri);
         String where = place.map(p -> p + ", route " + routeId).orElse("Route " + routeId);
         String inFile = place.map(p -> " in " + p.file()).orElse("");
         return new FailureAnalysis(

@@ -44,10 +44,11 @@ public record RouteLocator(String sources) {
     private static final int MAX_FILE_BYTES = 1024 * 1024;
 
     /**
-     * The line of the step written as {@code text} in the route {@code routeId}, else the line of the
-     * route's id; empty when no route file declares that id.
+     * The line of the first of {@code texts} written in the route {@code routeId} (a step, or a
+     * template parameter's value), else the line of the route's id; empty when no route file
+     * declares that id.
      */
-    public Optional<Place> find(String routeId, String text) {
+    public Optional<Place> find(String routeId, String... texts) {
         ResourceLoader loader = new DefaultResourceLoader(RouteLocator.class.getClassLoader());
         for (String source : sources.split(",", -1)) {
             String location = source.strip();
@@ -56,8 +57,11 @@ public record RouteLocator(String sources) {
             }
             Optional<Declared> route = route(loader.getResource(location), routeId);
             if (route.isPresent()) {
-                Node at = Optional.ofNullable(text)
-                        .flatMap(t -> step(route.get().route(), t))
+                Node at = Stream.of(texts)
+                        .filter(t -> t != null)
+                        .map(t -> step(route.get().route(), t))
+                        .flatMap(Optional::stream)
+                        .findFirst()
                         .orElse(route.get().id());
                 return Optional.of(new Place(
                         shown(location),

@@ -77,6 +77,30 @@ class RouteFailureAnalyzerTest {
                 .doesNotContain("hunter2");
     }
 
+    @Test
+    void aTemplatedRouteIsNamedAtTheParameterThatMadeTheBadUri() throws Exception {
+        FailureAnalysis report = start("""
+                - routeTemplate:
+                    id: forward
+                    parameters:
+                      - name: to
+                    route:
+                      from:
+                        uri: "timer:tick?period=60000"
+                        steps:
+                          - to: "{{to}}"
+                - templatedRoute:
+                    routeTemplateRef: forward
+                    routeId: forward-crm
+                    parameters:
+                      - name: to
+                        value: "stream:out"
+                """);
+        assertThat(report.getDescription())
+                .startsWith(dir.resolve("mine.yaml") + " line 15, route forward-crm")
+                .contains("no Camel component 'stream'");
+    }
+
     private FailureAnalysis start(String route) throws Exception {
         Path file = Files.writeString(dir.resolve("mine.yaml"), route);
         Throwable failure;
