@@ -45,17 +45,18 @@ public record RouteLocator(String sources) {
 
     /**
      * The line of the first of {@code texts} written in the route {@code routeId} (a step, or a
-     * template parameter's value), else the line of the route's id; empty when no route file
-     * declares that id.
+     * template parameter's value), else the line of the route's id; for a route no file declares
+     * the id of, the first line written as one of {@code texts}; empty when neither is found.
      */
     public Optional<Place> find(String routeId, String... texts) {
         ResourceLoader loader = new DefaultResourceLoader(RouteLocator.class.getClassLoader());
-        for (String source : sources.split(",", -1)) {
-            String location = source.strip();
-            if (location.isEmpty()) {
-                continue;
-            }
-            Optional<Declared> route = route(loader.getResource(location), routeId);
+        List<String> locations = Stream.of(sources.split(",", -1))
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .toList();
+        for (String location : locations) {
+            Optional<Declared> route =
+                    routeId == null ? Optional.empty() : route(loader.getResource(location), routeId);
             if (route.isPresent()) {
                 Node at = Stream.of(texts)
                         .filter(t -> t != null)
@@ -63,12 +64,22 @@ public record RouteLocator(String sources) {
                         .flatMap(Optional::stream)
                         .findFirst()
                         .orElse(route.get().id());
-                return Optional.of(new Place(
-                        shown(location),
-                        at.getStartMark().map(m -> m.getLine() + 1).orElse(1)));
+                return Optional.of(place(location, at));
+            }
+        }
+        // a route without an id of its own (Camel names it route1, ...): where its text is
+        for (String location : locations) {
+            Optional<Node> at = written(loader.getResource(location), texts);
+            if (at.isPresent()) {
+                return Optional.of(place(location, at.get()));
             }
         }
         return Optional.empty();
+    }
+
+    private static Place place(String location, Node at) {
+        return new Place(
+                shown(location), at.getStartMark().map(m -> m.getLine() + 1).orElse(1));
     }
 
     /** A file of this checkout or beside the jar as its path; one of the jar's as its name in the jar. */
@@ -83,25 +94,40 @@ public record RouteLocator(String sources) {
 
     /** The route whose id ({@code id} or {@code routeId}) is {@code routeId}, in any document of the file. */
     private static Optional<Declared> route(Resource file, String routeId) {
+        return documents(file).stream()
+                .flatMap(RouteLocator::inOrder)
+                .filter(n -> n instanceof MappingNode)
+                .map(n -> declares((MappingNode) n, routeId))
+                .flatMap(Optional::stream)
+                .findFirst();
+    }
+
+    /** The first scalar of the file written as one of {@code texts}. */
+    private static Optional<Node> written(Resource file, String... texts) {
+        List<Node> documents = documents(file);
+        return Stream.of(texts)
+                .filter(t -> t != null)
+                .flatMap(t -> documents.stream()
+                        .filter(d -> d instanceof MappingNode || d instanceof SequenceNode)
+                        .map(d -> step(d, t))
+                        .flatMap(Optional::stream))
+                .findFirst();
+    }
+
+    /** The file's YAML documents as nodes with their marks; none when it cannot be read. */
+    private static List<Node> documents(Resource file) {
         if (!file.exists()) {
-            return Optional.empty();
+            return List.of();
         }
         try (InputStream in = file.getInputStream()) {
             String text = new String(in.readNBytes(MAX_FILE_BYTES), StandardCharsets.UTF_8);
-            Compose compose = new Compose(LoadSettings.builder().build());
-            for (Node document : compose.composeAllFromString(text)) {
-                Optional<Declared> found = inOrder(document)
-                        .filter(n -> n instanceof MappingNode)
-                        .map(n -> declares((MappingNode) n, routeId))
-                        .flatMap(Optional::stream)
-                        .findFirst();
-                if (found.isPresent()) {
-                    return found;
-                }
-            }
-            return Optional.empty();
+            List<Node> documents = new ArrayList<>();
+            new Compose(LoadSettings.builder().build())
+                    .composeAllFromString(text)
+                    .forEach(documents::add);
+            return documents;
         } catch (IOException | YamlEngineException e) {
-            return Optional.empty();
+            return List.of();
         }
     }
 
@@ -121,7 +147,7 @@ public record RouteLocator(String sources) {
      * The first scalar written as {@code text}, else the first with the same part before the query
      * (the options written apart, or masked in what Camel said).
      */
-    private static Optional<Node> step(MappingNode route, String text) {
+    private static Optional<Node> step(Node route, String text) {
         String written = plain(text);
         String base = beforeQuery(written);
         List<ScalarNode> scalars = inOrder(route)

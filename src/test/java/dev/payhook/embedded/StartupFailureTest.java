@@ -94,6 +94,24 @@ class StartupFailureTest {
     }
 
     @Test
+    void aRouteThatWouldTakeFromTheInboundQueue(CapturedOutput output) throws Exception {
+        Path routes = Files.createDirectories(dir.resolve("routes"));
+        Files.writeString(routes.resolve("steal.yaml"), """
+                - route:
+                    from:
+                      uri: "jms:queue:{{payhook.destination.inbound}}"
+                      steps:
+                        - log:
+                            message: "took it"
+                """);
+        List<String> report = failedStart(output, "--payhook.routes.dir=" + routes);
+        assertThat(String.join("\n", report))
+                .contains(routes.resolve("steal.yaml") + " line 3: route ")
+                .contains(" consumes payhook.inbound, which only Payhook's own routes may")
+                .contains("consume payhook.events through a queue of your own");
+    }
+
+    @Test
     void aTypeTableThatCannotWork(CapturedOutput output) throws Exception {
         Path types = Files.createDirectories(dir.resolve("routes/types"));
         Files.writeString(types.resolve("stripe.yaml"), """

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -95,6 +96,32 @@ class RouteReloadTest extends GatewayTest {
         await().atMost(SECONDS).until(() -> output.getAll().split("Refused " + FILE, -1).length == 4);
         assertThat(output.getAll()).contains("its routes could not start, the previous ones run again");
         assertThat(answer()).as("the old routes run again").isEqualTo("two");
+    }
+
+    @Test
+    void aRouteThatWouldTakeFromTheInboundQueueIsRefusedAndPaymentsGoOn(CapturedOutput output) throws Exception {
+        Files.writeString(FILE, """
+                - route:
+                    id: try-it
+                    from:
+                      uri: "jms:queue:payhook.inbound"
+                      steps:
+                        - log:
+                            message: "took it"
+                """);
+        await().atMost(SECONDS).until(() -> output.getAll().contains("Refused " + FILE));
+        assertThat(output.getAll())
+                .contains(FILE + " line 4: route try-it consumes payhook.inbound, which only Payhook's own routes may");
+        assertThat(camel.getRoute("try-it")).as("the route never ran").isNull();
+        for (int i = 0; i < 5; i++) {
+            String order = unique("ord");
+            String pi = unique("pi");
+            gateway.putOrder(order, 1200, "USD");
+            byte[] body = TestProvider.STRIPE.payment("evt_" + pi, pi, order, 1200, "USD", Instant.now());
+            assertThat(gateway.deliver(TestProvider.STRIPE, "evt_" + pi, body).status())
+                    .isEqualTo(200);
+            awaitOrder(order, "paid");
+        }
     }
 
     @Test

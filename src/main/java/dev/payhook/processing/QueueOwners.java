@@ -1,0 +1,102 @@
+package dev.payhook.processing;
+
+import dev.payhook.broker.Destination;
+import dev.payhook.config.RouteLocator;
+import dev.payhook.config.SetupFailure;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.camel.CamelContext;
+import org.apache.camel.model.ModelLifecycleStrategy;
+import org.apache.camel.model.RouteDefinition;
+import org.apache.camel.model.RouteTemplateDefinition;
+import org.springframework.stereotype.Component;
+
+/**
+ * Payhook's own queues have Payhook's consumers alone: a route that would take messages from
+ * payhook.inbound, payhook.dlq or payhook.deliveries.failed is refused as it is added, at start
+ * and at reload, with its file and line. What such a route took was acknowledged to the provider
+ * and would never be applied, dead-lettered or replayed: the broker shares a queue's messages
+ * between its consumers. The integrator's way to the events is a subscriber queue of
+ * payhook.events or a branch.
+ */
+@Component
+public class QueueOwners implements ModelLifecycleStrategy {
+
+    /** routes/processing.yaml's batch consumer of payhook.inbound; a file that overrides it keeps its id. */
+    private static final Set<String> OWNERS = Set.of("processing");
+
+    private static final Set<String> PAYHOOKS =
+            Set.of(Destination.INBOUND.address(), Destination.DLQ.address(), Destination.DELIVERIES_FAILED.address());
+
+    /** Components that consume from a broker queue by its name. */
+    private static final Set<String> MESSAGING =
+            Set.of("jms", "jms-batch", "activemq", "amqp", "sjms", "sjms2", "sjms-batch", "artemis");
+
+    @Override
+    public void onAddRouteDefinition(RouteDefinition route) {
+        String id = route.getRouteId();
+        if (route.getInput() == null || (id != null && OWNERS.contains(id))) {
+            return;
+        }
+        String written = route.getInput().getEndpointUri();
+        if (written == null) {
+            return;
+        }
+        taken(resolved(route.getCamelContext(), written)).ifPresent(queue -> {
+            String where = Optional.ofNullable(route.getResource())
+                    .flatMap(r -> new RouteLocator(r.getLocation()).find(id, written))
+                    .map(p -> p + ": ")
+                    .orElse("");
+            throw new SetupFailure(
+                    where + "route " + (id == null ? "(no id)" : id) + " consumes " + queue
+                            + ", which only Payhook's own"
+                            + " routes may: each message it took would be answered 2xx to the provider and never"
+                            + " applied",
+                    "consume payhook.events through a queue of your own (README.md#receiving-payhooks-events)"
+                            + " or a branch, and remove this route");
+        });
+    }
+
+    /** The Payhook queue or address the endpoint consumes from, when it is one. */
+    static Optional<String> taken(String uri) {
+        int colon = uri.indexOf(':');
+        if (colon < 0 || !MESSAGING.contains(uri.substring(0, colon))) {
+            return Optional.empty();
+        }
+        String name = uri.substring(colon + 1).replaceFirst("^//", "").replaceFirst("\\?.*", "");
+        if (name.startsWith("topic:")) {
+            return Optional.empty();
+        }
+        name = name.replaceFirst("^queue:", "");
+        // address::queue reaches the address's messages too: either part counts
+        for (String part : name.split("::", -1)) {
+            if (PAYHOOKS.contains(part)) {
+                return Optional.of(part);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String resolved(CamelContext camel, String uri) {
+        try {
+            return camel == null ? uri : camel.resolvePropertyPlaceholders(uri);
+        } catch (RuntimeException unresolvable) {
+            return uri;
+        }
+    }
+
+    @Override
+    public void onRemoveRouteDefinition(RouteDefinition route) {
+        // nothing to release
+    }
+
+    @Override
+    public void onAddRouteTemplateDefinition(RouteTemplateDefinition template) {
+        // a template's routes are checked as each is added
+    }
+
+    @Override
+    public void onRemoveRouteTemplateDefinition(RouteTemplateDefinition template) {
+        // nothing to release
+    }
+}
