@@ -96,7 +96,18 @@ public class RouteWatcher implements SmartLifecycle {
                         more = watch.poll(QUIET_MS, TimeUnit.MILLISECONDS)) {
                     collect(more, changed);
                 }
-                changed.forEach(this::apply);
+                for (String name : changed) {
+                    try {
+                        apply(name);
+                    } catch (RuntimeException | StackOverflowError e) {
+                        // whatever a file holds, the next save is read again: this thread must not end
+                        log.warn(
+                                "Refused {}, what was running goes on: {}: {}",
+                                dir.resolve(name),
+                                e.getClass().getSimpleName(),
+                                e.getMessage());
+                    }
+                }
             }
         } catch (InterruptedException | ClosedWatchServiceException e) {
             Thread.currentThread().interrupt();

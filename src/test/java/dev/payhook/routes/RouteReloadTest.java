@@ -125,6 +125,29 @@ class RouteReloadTest extends GatewayTest {
     }
 
     @Test
+    void aTableThatWouldGrowAsItIsReadIsRefusedAndTheNextSaveIsRead(CapturedOutput output) throws Exception {
+        Path table = DIR.resolve("types/paddle.yaml");
+        Files.createDirectories(table.getParent());
+        StringBuilder laughs = new StringBuilder("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        for (int i = 1; i < 10; i++) {
+            laughs.append("a").append(i).append(": &a").append(i).append(" [");
+            laughs.append(String.join(", ", java.util.Collections.nCopies(10, "*a" + (i - 1))))
+                    .append("]\n");
+        }
+        try {
+            Files.writeString(table, laughs + "types:\n  a: { action: ignore }\n");
+            await().atMost(SECONDS).until(() -> output.getAll().contains("Refused " + table));
+            assertThat(output.getAll()).contains(table + ":1: cannot be read: Number of aliases");
+            Files.writeString(table, Files.readString(Path.of("routes/types/paddle.yaml")));
+            await("the watcher reads the next save")
+                    .atMost(SECONDS)
+                    .until(() -> output.getAll().contains("Reloaded the type tables after " + table));
+        } finally {
+            Files.deleteIfExists(table);
+        }
+    }
+
+    @Test
     void aSavedTypeTableIsUsedAndAWrongOneIsRefusedWithItsLine(CapturedOutput output) throws Exception {
         Path table = DIR.resolve("types/stripe.yaml");
         Files.createDirectories(table.getParent());

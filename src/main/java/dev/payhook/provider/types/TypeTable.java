@@ -6,13 +6,16 @@ import dev.payhook.payment.WireName;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -33,6 +36,9 @@ public record TypeTable(String source, List<Entry> entries) {
         }
     }
 
+    /** A table of every type of a provider is a few kilobytes; past this it is no table. */
+    static final int MAX_CHARACTERS = 256 * 1024;
+
     public TypeTable {
         entries = List.copyOf(entries);
     }
@@ -48,12 +54,23 @@ public record TypeTable(String source, List<Entry> entries) {
 
     /** {@code text}, the content of {@code source}: a mapping {@code types:} of type to {@code {action, reader}}. */
     public static TypeTable parse(String source, String text) {
+        if (text.length() > MAX_CHARACTERS) {
+            throw wrong(
+                    source, 1, "is " + text.length() + " characters long; a type table is at most " + MAX_CHARACTERS);
+        }
         Node root;
         try {
-            root = new Yaml(new LoaderOptions()).compose(new StringReader(text));
+            LoaderOptions options = new LoaderOptions();
+            // a table names types and actions: no alias is needed, and aliases are how a small file
+            // becomes a huge document
+            options.setMaxAliasesForCollections(0);
+            options.setAllowDuplicateKeys(false);
+            root = new Yaml(options).compose(new StringReader(text));
         } catch (MarkedYAMLException e) {
             int line = e.getProblemMark() == null ? 1 : e.getProblemMark().getLine() + 1;
             throw wrong(source, line, "not YAML: " + e.getProblem());
+        } catch (YAMLException e) {
+            throw wrong(source, 1, "cannot be read: " + e.getMessage());
         }
         if (root == null) {
             throw wrong(source, 1, "empty: a type table is a mapping 'types:'");
@@ -76,8 +93,12 @@ public record TypeTable(String source, List<Entry> entries) {
     private static Entry entry(String source, String type, int line, MappingNode fields) {
         String actionName = null;
         String reader = null;
+        Set<String> given = new HashSet<>();
         for (NodeTuple f : fields.getValue()) {
             String key = scalar(source, f.getKeyNode(), "a field");
+            if (!given.add(key)) {
+                throw wrong(source, line(f.getKeyNode()), "'" + type + "': " + key + " is given twice");
+            }
             switch (key) {
                 case "action" -> actionName = scalar(source, f.getValueNode(), "action");
                 case "reader" -> reader = scalar(source, f.getValueNode(), "reader");

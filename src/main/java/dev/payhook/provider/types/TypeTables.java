@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,7 +74,7 @@ public final class TypeTables {
         }
         return names(provider, format).stream()
                 .map(name -> dir.resolve(FOLDER + name))
-                .filter(Files::isRegularFile)
+                .filter(f -> Files.exists(f, LinkOption.NOFOLLOW_LINKS))
                 .findFirst();
     }
 
@@ -91,10 +92,20 @@ public final class TypeTables {
 
     private static Optional<TypeTable> find(List<String> names, Optional<Path> local) {
         if (local.isPresent()) {
+            Path file = local.get();
+            // a FIFO would block the read, a link may lead out of the folder: a table is a plain file
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                throw TypeTable.wrong(file.toString(), 0, "is not a plain file (a link, a folder, a pipe)");
+            }
             try {
-                return Optional.of(TypeTable.parse(local.get().toString(), Files.readString(local.get())));
+                if (Files.size(file) > TypeTable.MAX_CHARACTERS * 4L) {
+                    throw TypeTable.wrong(
+                            file.toString(), 0, "is " + Files.size(file) + " bytes; a type table is a few kilobytes");
+                }
+                return Optional.of(TypeTable.parse(file.toString(), Files.readString(file)));
             } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                throw TypeTable.wrong(
+                        file.toString(), 0, "cannot be read: " + e.getClass().getSimpleName() + " " + e.getMessage());
             }
         }
         for (String name : names) {

@@ -65,6 +65,23 @@ class TypeTableTest {
         assertWrong("typs:\n  a: { action: ignore }\n", "t.yaml:1: no 'types:'");
         assertWrong("types:\n  a: { action: ignore\n", "t.yaml:3: not YAML");
         assertWrong("", "t.yaml:1: empty");
+        assertWrong(
+                "types:\n  a: { action: ignore, action: payment.succeeded, reader: thing }\n",
+                "t.yaml:2: 'a': action is given twice");
+    }
+
+    @Test
+    void aTableThatWouldGrowAsItIsReadIsRefusedWithItsFile() {
+        StringBuilder laughs = new StringBuilder("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        for (int i = 1; i < 10; i++) {
+            laughs.append("a").append(i).append(": &a").append(i).append(" [");
+            laughs.append(String.join(", ", java.util.Collections.nCopies(10, "*a" + (i - 1))))
+                    .append("]\n");
+        }
+        laughs.append("types:\n  a: { action: ignore }\n");
+        assertWrong(laughs.toString(), "t.yaml:1: cannot be read: Number of aliases for non-scalar nodes exceeds");
+        String huge = "types:\n" + "  # padding\n".repeat(30_000);
+        assertWrong(huge, "t.yaml:1: is " + huge.length() + " characters long; a type table is at most 262144");
     }
 
     @Test
