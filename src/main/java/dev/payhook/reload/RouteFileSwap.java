@@ -37,6 +37,8 @@ final class RouteFileSwap {
         }
     }
 
+    private static final String SHIPPED = "classpath:routes/";
+
     private final CamelContext camel;
 
     RouteFileSwap(CamelContext camel) {
@@ -44,7 +46,10 @@ final class RouteFileSwap {
     }
 
     Outcome swap(Path file, String name) throws Refused {
-        List<RouteDefinition> fresh = Files.exists(file) ? read(file) : List.of();
+        // a file the jar ships, deleted here, gives the jar's routes back: deleting an override of
+        // routes/processing.yaml must not leave payhook.inbound without its consumer
+        List<RouteDefinition> fresh =
+                Files.exists(file) ? read("file:" + file) : shipped(name) ? read(SHIPPED + name) : List.of();
         Model model = camel.getCamelContextExtension().getContextPlugin(Model.class);
         List<RouteDefinition> old = new ArrayList<>();
         for (Route r : camel.getRoutes()) {
@@ -72,9 +77,14 @@ final class RouteFileSwap {
         return new Outcome(oldIds, ids(fresh));
     }
 
-    private List<RouteDefinition> read(Path file) throws Refused {
+    /** Whether the jar has a route file of that name under routes/. */
+    static boolean shipped(String name) {
+        return RouteFileSwap.class.getClassLoader().getResource("routes/" + name) != null;
+    }
+
+    private List<RouteDefinition> read(String location) throws Refused {
         try {
-            Resource resource = ResourceHelper.resolveResource(camel, "file:" + file);
+            Resource resource = ResourceHelper.resolveResource(camel, location);
             List<RouteDefinition> routes = new ArrayList<>();
             for (RoutesBuilder b : PluginHelper.getRoutesLoader(camel).findRoutesBuilders(resource)) {
                 if (!(b instanceof RouteBuilder rb)) {
@@ -113,7 +123,7 @@ final class RouteFileSwap {
                     .normalize()
                     .equals(file.toAbsolutePath().normalize());
         }
-        return location.equals("classpath:routes/" + name);
+        return location.equals(SHIPPED + name);
     }
 
     private static String describe(Throwable e) {

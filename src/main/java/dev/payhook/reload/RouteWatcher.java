@@ -166,7 +166,14 @@ public class RouteWatcher implements SmartLifecycle {
         }
         try {
             RouteFileSwap.Outcome done = swap.swap(dir.resolve(name), name);
-            log.info("Reloaded {}: routes {} replaced by {}", shown, done.removed(), done.added());
+            log.info(
+                    "Reloaded {}{}: routes {} replaced by {}",
+                    shown,
+                    Files.exists(dir.resolve(name)) || !RouteFileSwap.shipped(name)
+                            ? ""
+                            : " (deleted here: the jar's own runs again)",
+                    done.removed(),
+                    done.added());
         } catch (RouteFileSwap.Refused e) {
             log.warn("Refused {}, the routes that were running go on: {}", shown, e.getMessage());
         }

@@ -125,6 +125,37 @@ class RouteReloadTest extends GatewayTest {
     }
 
     @Test
+    void processingReplacedByNothingIsNotReadyAndDeletedTheJarsComesBack(CapturedOutput output) throws Exception {
+        Path processing = DIR.resolve("processing.yaml");
+        try {
+            Files.writeString(processing, route("nothing").replace("try-it", "instead-of-processing"));
+            await().atMost(SECONDS).until(() -> camel.getRoute("processing") == null);
+            await("readiness goes down without a consumer of payhook.inbound")
+                    .atMost(SECONDS)
+                    .until(() -> gateway.request("GET", "/actuator/health/readiness", java.util.Map.of())
+                                    .status()
+                            == 503);
+        } finally {
+            Files.deleteIfExists(processing);
+        }
+        await().atMost(SECONDS).until(() -> camel.getRoute("processing") != null);
+        await().atMost(SECONDS)
+                .until(() -> output.getAll()
+                        .contains("Reloaded " + processing + " (deleted here: the jar's own runs again)"));
+        await().atMost(SECONDS)
+                .until(() -> gateway.request("GET", "/actuator/health/readiness", java.util.Map.of())
+                                .status()
+                        == 200);
+        String order = unique("ord");
+        String pi = unique("pi");
+        gateway.putOrder(order, 1300, "USD");
+        byte[] body = TestProvider.STRIPE.payment("evt_" + pi, pi, order, 1300, "USD", Instant.now());
+        assertThat(gateway.deliver(TestProvider.STRIPE, "evt_" + pi, body).status())
+                .isEqualTo(200);
+        awaitOrder(order, "paid");
+    }
+
+    @Test
     void aTableThatWouldGrowAsItIsReadIsRefusedAndTheNextSaveIsRead(CapturedOutput output) throws Exception {
         Path table = DIR.resolve("types/paddle.yaml");
         Files.createDirectories(table.getParent());
