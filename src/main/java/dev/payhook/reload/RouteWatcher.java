@@ -155,6 +155,7 @@ public class RouteWatcher implements SmartLifecycle {
         if (name.startsWith("types/")) {
             try {
                 log.info("Reloaded the type tables after {} changed: {}", shown, types.reload());
+                types.strays().forEach(stray -> log.warn("{}", stray));
             } catch (SetupFailure | UncheckedIOException e) {
                 log.warn("Refused {}, every type table in use stays as it was: {}", shown, e.getMessage());
             }

@@ -10,9 +10,15 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 
 /**
  * Where each provider's type table is read: {@code types/<provider>.yaml}, else
@@ -58,6 +64,55 @@ public final class TypeTables {
         }
         swaps.forEach(Runnable::run);
         return bound.stream().map(b -> b.meanings().provider()).sorted().toList();
+    }
+
+    /**
+     * Files under the folder's types/ that no provider reads: a name in another case, a
+     * {@code .yml}, a provider that is not configured. Each with why, and the name it may have
+     * meant; said at start and after each reload, as such a file would otherwise be ignored.
+     */
+    public List<String> strays() {
+        Path folder = dir == null ? null : dir.resolve(FOLDER);
+        if (folder == null || !Files.isDirectory(folder)) {
+            return List.of();
+        }
+        // the jar's names too: a table of a provider that is off is read once it is on
+        Set<String> read = new TreeSet<>(shippedNames());
+        for (Bound<?> b : bound) {
+            read.addAll(names(b.meanings().provider(), b.format()));
+        }
+        List<String> strays = new ArrayList<>();
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path f : files.sorted().toList()) {
+                String name = f.getFileName().toString();
+                if (read.contains(name)) {
+                    continue;
+                }
+                String meant = name.toLowerCase(Locale.ROOT).replaceFirst("\\.yml$", ".yaml");
+                strays.add(f + " is read by no provider: "
+                        + (read.contains(meant)
+                                ? "did you mean " + meant + "? Names are lower-case and end in .yaml"
+                                : "no provider that is on, nor a format, is named "
+                                        + name.replaceFirst("\\.ya?ml$", "") + " (the names read: "
+                                        + String.join(", ", read) + ")"));
+            }
+        } catch (IOException e) {
+            strays.add(folder + " cannot be listed: " + e.getMessage());
+        }
+        return strays;
+    }
+
+    private static List<String> shippedNames() {
+        try {
+            List<String> names = new ArrayList<>();
+            for (Resource r : new PathMatchingResourcePatternResolver(TypeTables.class.getClassLoader())
+                    .getResources("classpath*:routes/" + FOLDER + "*.yaml")) {
+                names.add(r.getFilename());
+            }
+            return names;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private record Bound<E>(Meanings<E> meanings, String format) {

@@ -6,11 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.payhook.config.SetupFailure;
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.NormalizedEvent;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A type table is read with the line of each entry, and refused where it is wrong. */
 class TypeTableTest {
@@ -82,6 +86,27 @@ class TypeTableTest {
         assertWrong(laughs.toString(), "t.yaml:1: cannot be read: Number of aliases for non-scalar nodes exceeds");
         String huge = "types:\n" + "  # padding\n".repeat(30_000);
         assertWrong(huge, "t.yaml:1: is " + huge.length() + " characters long; a type table is at most 262144");
+    }
+
+    @Test
+    void aTableFileNoProviderReadsIsSaidWithTheNameItMayHaveMeant(@TempDir Path routes) throws IOException {
+        Path types = Files.createDirectories(routes.resolve("types"));
+        Files.writeString(types.resolve("Stripe.yaml"), "types: {}\n");
+        Files.writeString(types.resolve("paddle.yml"), "types: {}\n");
+        Files.writeString(types.resolve("acme.yaml"), "types:\n  a: { action: ignore }\n");
+        Files.writeString(types.resolve("stripe.yaml"), Files.readString(Path.of("routes/types/stripe.yaml")));
+        TypeTables tables = new TypeTables(routes);
+        assertThat(tables.strays())
+                .containsExactly(
+                        types.resolve("Stripe.yaml") + " is read by no provider: did you mean stripe.yaml? Names are"
+                                + " lower-case and end in .yaml",
+                        types.resolve("acme.yaml") + " is read by no provider: no provider that is on, nor a format,"
+                                + " is named acme (the names read: adyen.yaml, alipay.yaml, dodo.yaml, paddle.yaml,"
+                                + " paypal.yaml, razorpay.yaml, stripe.yaml, wechatpay.yaml)",
+                        types.resolve("paddle.yml") + " is read by no provider: did you mean paddle.yaml? Names are"
+                                + " lower-case and end in .yaml");
+        tables.meanings("acme", "acme", READERS);
+        assertThat(tables.strays()).as("acme, once on, reads its table").hasSize(2);
     }
 
     @Test
