@@ -12,6 +12,9 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.camel.Exchange;
+import org.apache.camel.http.base.HttpOperationFailedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -24,6 +27,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Component("branchDelivery")
 public class BranchDelivery {
+
+    private static final Logger log = LoggerFactory.getLogger(BranchDelivery.class);
 
     /** Which branch the route serves. */
     static final String BRANCH_PROPERTY = "payhookBranch";
@@ -51,7 +56,7 @@ public class BranchDelivery {
             branches.put(b.name(), b);
             parked.put(
                     b.name(),
-                    Counter.builder("payhook_branch_parked")
+                    Counter.builder("payhook.branch.parked")
                             .description("events a branch's endpoint did not take within its retry schedule")
                             .tag("branch", b.name())
                             .register(registry));
@@ -63,7 +68,7 @@ public class BranchDelivery {
     private record Attempts(Counter attempted, Counter failed) {}
 
     private static Counter attempt(MeterRegistry registry, Branches.Branch b, String result) {
-        return Counter.builder("payhook_branch_attempts")
+        return Counter.builder("payhook.branch.attempts")
                 .description("attempts at giving a branch's endpoint an event, by result")
                 .tag("branch", b.name())
                 .tag("result", result)
@@ -122,6 +127,13 @@ public class BranchDelivery {
         }
         Carried.failed(m, branch, "error", cause == null ? "" : excerpt(cause), clock.millis());
         parked.get(branch).increment();
+        log.warn(
+                "Parked {} of branch {} after {} attempts, the last {}: it waits on payhook.deliveries.failed for a"
+                        + " replay",
+                original.key(),
+                branch,
+                original.attempts(),
+                answer(cause));
         record.record(original.key(), original.delivery(branch, State.PARKED, failure(cause), clock.instant()));
         exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.FAILED.name());
     }
@@ -129,6 +141,13 @@ public class BranchDelivery {
     /** What the attempt got, in a word, as the record shows it. */
     private static String failure(Exception cause) {
         return cause == null ? "error" : cause.getClass().getSimpleName();
+    }
+
+    /** What the last attempt got, for the log: an HTTP status, or what failed; never a URI or a body. */
+    private static String answer(Exception cause) {
+        return cause instanceof HttpOperationFailedException http
+                ? "answered HTTP " + http.getStatusCode()
+                : "failed with " + failure(cause);
     }
 
     /** What failed, as ops read it beside the event: the exception's class and the start of its message. */

@@ -28,7 +28,10 @@ import org.apache.camel.CamelContext;
 import org.apache.camel.support.PluginHelper;
 import org.apache.camel.support.ResourceHelper;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -39,6 +42,7 @@ import tools.jackson.databind.json.JsonMapper;
  * here an HTTP server, after the gateway committed; a failure retried, then parked and replayed by
  * ops; an endpoint that hangs holds back nothing but itself.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class BranchTest extends GatewayTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -148,7 +152,7 @@ class BranchTest extends GatewayTest {
     }
 
     @Test
-    void aFailingEndpointIsRetriedThenParkedAndReplayedByOps() {
+    void aFailingEndpointIsRetriedThenParkedAndReplayedByOps(CapturedOutput output) {
         String eventId = unique("evt");
         StubMapping down = MerchantReceiver.answer("crm", eventId, aResponse().withStatus(500));
         try {
@@ -158,6 +162,12 @@ class BranchTest extends GatewayTest {
             assertThat(parked.path("endpoint").asString()).isEqualTo("crm");
             assertThat(parked.path("attempts").asInt()).isEqualTo(3);
             assertThat(parked.path("last_response").asString()).contains("500");
+            assertThat(output.getAll())
+                    .as("a parked event is said, once, in the log")
+                    .contains("Parked provider-event:stripe:" + eventId
+                            + " of branch crm after 3 attempts, the last answered" + " HTTP 500");
+            assertThat(gateway.get("/actuator/prometheus").body())
+                    .containsPattern("payhook_branch_parked_total\\{branch=\"crm\"} [1-9]");
         } finally {
             MerchantReceiver.server().removeStub(down);
         }

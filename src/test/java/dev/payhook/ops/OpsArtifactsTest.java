@@ -130,7 +130,9 @@ class OpsArtifactsTest {
         try (GatewayProcess fresh = GatewayProcess.start(
                 data,
                 "--payhook.deliveries.shop.url=https://shop.example.test/payhook",
-                "--payhook.deliveries.shop.secrets[0]=" + MerchantReceiver.SECRET)) {
+                "--payhook.deliveries.shop.secrets[0]=" + MerchantReceiver.SECRET,
+                "--payhook.branches.chat.to=log:chat",
+                "--payhook.branches.chat.events[0]=stripe:customer.updated")) {
             Scrape scrape = Scrape.of(fresh.gateway);
             Set<String> missing = new TreeSet<>();
             for (String query : queries) {

@@ -73,13 +73,13 @@ class SubscriptionHistoryPropertyTest {
         harness.close();
     }
 
-    @Property(tries = 300)
+    @Property(tries = 200)
     void arrivalOrderAndDuplicatesDoNotChangeTheOutcome(@ForAll("histories") List<Step> history, @ForAll long seed)
             throws Exception {
         assertSameOutcome(history, seed, 1);
     }
 
-    @Property(tries = 60)
+    @Property(tries = 40)
     void fourConcurrentConsumersReachTheSameOutcome(@ForAll("histories") List<Step> history, @ForAll long seed)
             throws Exception {
         assertSameOutcome(history, seed, 4);
