@@ -114,13 +114,7 @@ class RouteReloadTest extends GatewayTest {
                 .contains(FILE + " line 4: route try-it consumes payhook.inbound, which only Payhook's own routes may");
         assertThat(camel.getRoute("try-it")).as("the route never ran").isNull();
         for (int i = 0; i < 5; i++) {
-            String order = unique("ord");
-            String pi = unique("pi");
-            gateway.putOrder(order, 1200, "USD");
-            byte[] body = TestProvider.STRIPE.payment("evt_" + pi, pi, order, 1200, "USD", Instant.now());
-            assertThat(gateway.deliver(TestProvider.STRIPE, "evt_" + pi, body).status())
-                    .isEqualTo(200);
-            awaitOrder(order, "paid");
+            awaitOrder(pay().order(), "paid");
         }
     }
 
@@ -146,13 +140,7 @@ class RouteReloadTest extends GatewayTest {
                 .until(() -> gateway.request("GET", "/actuator/health/readiness", java.util.Map.of())
                                 .status()
                         == 200);
-        String order = unique("ord");
-        String pi = unique("pi");
-        gateway.putOrder(order, 1300, "USD");
-        byte[] body = TestProvider.STRIPE.payment("evt_" + pi, pi, order, 1300, "USD", Instant.now());
-        assertThat(gateway.deliver(TestProvider.STRIPE, "evt_" + pi, body).status())
-                .isEqualTo(200);
-        awaitOrder(order, "paid");
+        awaitOrder(pay().order(), "paid");
     }
 
     @Test
@@ -268,10 +256,13 @@ class RouteReloadTest extends GatewayTest {
         String order = unique("ord");
         gateway.putOrder(order, 2500, "EUR");
         String event = unique("evt");
-        gateway.deliver(
-                TestProvider.STRIPE,
-                event,
-                TestProvider.STRIPE.payment(event, unique("pi"), order, 2500, "EUR", java.time.Instant.now()));
+        assertThat(gateway.deliver(
+                                TestProvider.STRIPE,
+                                event,
+                                TestProvider.STRIPE.payment(event, unique("pi"), order, 2500, "EUR", Instant.now()))
+                        .status())
+                .as("accepted")
+                .isEqualTo(200);
         return new Paid(order, event);
     }
 
