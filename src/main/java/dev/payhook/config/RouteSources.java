@@ -65,9 +65,18 @@ public class RouteSources implements EnvironmentPostProcessor {
             return List.of();
         }
         try (Stream<Path> files = Files.list(folder)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".yaml") && Files.isRegularFile(f))
-                    .map(f -> f.getFileName().toString())
+            List<Path> yaml = files.filter(f -> f.getFileName().toString().endsWith(".yaml"))
+                    .sorted()
                     .toList();
+            for (Path f : yaml) {
+                if (!Files.isRegularFile(f)) {
+                    // a FIFO would block the start for good; a folder would be skipped without a word
+                    throw new SetupFailure(
+                            f + " is not a plain file (a folder, a pipe)",
+                            "put the route file itself there, or move the entry out of the routes folder");
+                }
+            }
+            return yaml.stream().map(f -> f.getFileName().toString()).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

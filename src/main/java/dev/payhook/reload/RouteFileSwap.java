@@ -48,6 +48,10 @@ final class RouteFileSwap {
     Outcome swap(Path file, String name) throws Refused {
         // a file the jar ships, deleted here, gives the jar's routes back: deleting an override of
         // routes/processing.yaml must not leave payhook.inbound without its consumer
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // a FIFO would block the read for good, a folder holds no routes
+            throw new Refused("it is not a plain file (a folder, a pipe)");
+        }
         List<RouteDefinition> fresh =
                 Files.exists(file) ? read("file:" + file) : shipped(name) ? read(SHIPPED + name) : List.of();
         Model model = camel.getCamelContextExtension().getContextPlugin(Model.class);

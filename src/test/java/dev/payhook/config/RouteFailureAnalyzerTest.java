@@ -1,23 +1,26 @@
 package dev.payhook.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import org.apache.camel.CamelContext;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.support.PluginHelper;
 import org.apache.camel.support.ResourceHelper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.SpringApplication;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.mock.env.MockEnvironment;
 
 /**
- * What Camel throws for a route it cannot make, as the start-up report tells it: the file and the
- * line of the step, the component or option at fault, no secret. Camel here is a real context
- * reading the route file with its YAML DSL.
+ * What Camel throws for a route file it cannot read or a route it cannot make, as the start-up
+ * report tells it: the file and the line of the step, the component or option at fault, no
+ * secret. Camel here is a real context reading the route file with its YAML DSL.
  */
 class RouteFailureAnalyzerTest {
 
@@ -99,6 +102,37 @@ class RouteFailureAnalyzerTest {
         assertThat(report.getDescription())
                 .startsWith(dir.resolve("mine.yaml") + " line 15, route forward-crm")
                 .contains("no Camel component 'stream'");
+    }
+
+    @Test
+    void aFileThatWouldGrowAsItIsReadIsNamed() throws Exception {
+        StringBuilder laughs = new StringBuilder("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        for (int i = 1; i < 10; i++) {
+            laughs.append("a").append(i).append(": &a").append(i).append(" [");
+            laughs.append(String.join(", ", Collections.nCopies(10, "*a" + (i - 1))))
+                    .append("]\n");
+        }
+        Path file = Files.writeString(dir.resolve("bomb.yaml"), laughs);
+        Throwable failure;
+        try (CamelContext camel = new DefaultCamelContext()) {
+            failure = catchThrowable(() -> PluginHelper.getRoutesLoader(camel)
+                    .loadRoutes(ResourceHelper.resolveResource(camel, "file:" + file)));
+        }
+        FailureAnalysis report = new RouteFileFailureAnalyzer().analyze(failure);
+        assertThat(report).isNotNull();
+        assertThat(report.getDescription())
+                .isEqualTo(file + ": cannot be read as a whole: Number of aliases for non-scalar nodes exceeds the"
+                        + " specified max=50");
+    }
+
+    @Test
+    void anEntryOfTheRoutesFolderThatIsNoPlainFileStopsTheStart() throws Exception {
+        Files.createDirectories(dir.resolve("routes/folder.yaml"));
+        MockEnvironment environment = new MockEnvironment()
+                .withProperty("payhook.routes.dir", dir.resolve("routes").toString());
+        assertThatThrownBy(() -> new RouteSources().postProcessEnvironment(environment, new SpringApplication()))
+                .isInstanceOf(SetupFailure.class)
+                .hasMessageStartingWith(dir.resolve("routes/folder.yaml") + " is not a plain file (a folder, a pipe)");
     }
 
     private FailureAnalysis start(String route) throws Exception {

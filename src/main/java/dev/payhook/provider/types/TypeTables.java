@@ -148,9 +148,10 @@ public final class TypeTables {
     private static Optional<TypeTable> find(List<String> names, Optional<Path> local) {
         if (local.isPresent()) {
             Path file = local.get();
-            // a FIFO would block the read, a link may lead out of the folder: a table is a plain file
-            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-                throw TypeTable.wrong(file.toString(), 0, "is not a plain file (a link, a folder, a pipe)");
+            // a FIFO would block the read, and a folder is no table; a link to a file is read (a
+            // Kubernetes ConfigMap mounts each file as one)
+            if (!Files.isRegularFile(file)) {
+                throw TypeTable.wrong(file.toString(), 0, "is not a plain file (a folder, a pipe)");
             }
             try {
                 if (Files.size(file) > TypeTable.MAX_CHARACTERS * 4L) {
