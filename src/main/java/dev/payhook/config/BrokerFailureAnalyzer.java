@@ -3,6 +3,7 @@ package dev.payhook.config;
 import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.core.env.Environment;
 
 /**
@@ -27,8 +28,8 @@ public class BrokerFailureAnalyzer implements FailureAnalyzer {
                 String dir = environment.getProperty("spring.artemis.embedded.data-directory", "(a temporary folder)");
                 return new FailureAnalysis(
                         "The embedded broker could not start in " + dir + ": "
-                                + FailureReport.oneLine(
-                                        String.valueOf(FailureReport.deepest(t).getMessage())),
+                                + FailureReport.oneLine(String.valueOf(NestedExceptionUtils.getMostSpecificCause(t)
+                                        .getMessage())),
                         "Give spring.artemis.embedded.data-directory (SPRING_ARTEMIS_EMBEDDED_DATA_DIRECTORY) a folder"
                                 + " this user can write and no other running Payhook uses, or point the gateway at a"
                                 + " standalone broker (docs/production.md). The gateway did not start.",

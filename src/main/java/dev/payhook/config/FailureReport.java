@@ -2,6 +2,7 @@ package dev.payhook.config;
 
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalysisReporter;
+import org.springframework.core.NestedExceptionUtils;
 
 /**
  * Prints why the start failed, and what to do, as the last thing on standard error, in lines as
@@ -29,7 +30,7 @@ public class FailureReport implements FailureAnalysisReporter {
         if (printed) {
             return;
         }
-        Throwable cause = deepest(failure);
+        Throwable cause = NestedExceptionUtils.getMostSpecificCause(failure);
         print(
                 "The gateway could not start: " + cause.getClass().getSimpleName() + ": "
                         + oneLine(Redaction.of(String.valueOf(cause.getMessage()))),
@@ -41,15 +42,6 @@ public class FailureReport implements FailureAnalysisReporter {
     static String oneLine(String text) {
         String line = text.replaceAll("\\s+", " ").strip();
         return line.length() > MAX_REASON ? line.substring(0, MAX_REASON) + " …" : line;
-    }
-
-    /** The innermost cause: the one that says what went wrong rather than what was being done. */
-    static Throwable deepest(Throwable failure) {
-        Throwable t = failure;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        return t;
     }
 
     private static void print(String problem, String fix) {

@@ -12,6 +12,7 @@ import org.apache.camel.NoSuchEndpointException;
 import org.apache.camel.ResolveEndpointFailedException;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.core.env.Environment;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
@@ -19,8 +20,8 @@ import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 /**
  * A route Camel cannot make or start (a component this build does not have, an endpoint option it
  * does not know) stops the start with the route file and line, what Camel said in one line, and
- * the fix: not a stack trace that names the route id alone. URIs are shown as Camel sanitizes
- * them, without passwords or keys.
+ * the fix: not a stack trace that names the route id alone. URIs and what Camel says of them are
+ * shown through {@link Redaction}, without passwords or keys.
  */
 public class RouteFailureAnalyzer implements FailureAnalyzer {
 
@@ -40,8 +41,9 @@ public class RouteFailureAnalyzer implements FailureAnalyzer {
     public FailureAnalysis analyze(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof FailedToCreateRouteException create) {
-                String step = step(create.getMessage()).orElse(null);
-                return analyze(failure, create.getRouteId(), step == null ? uri(failure) : step, uri(failure));
+                String uri = uri(failure);
+                return analyze(
+                        failure, create.getRouteId(), step(create.getMessage()).orElse(uri), uri);
             }
             if (t instanceof FailedToStartRouteException start) {
                 return analyze(failure, start.getRouteId(), uri(failure), null);
@@ -75,7 +77,8 @@ public class RouteFailureAnalyzer implements FailureAnalyzer {
         ResolveEndpointFailedException bad = innermost(failure, ResolveEndpointFailedException.class);
         String said = bad != null
                 ? RESOLVE_PREFIX.matcher(String.valueOf(bad.getMessage())).replaceAll("")
-                : String.valueOf(FailureReport.deepest(failure).getMessage());
+                : String.valueOf(
+                        NestedExceptionUtils.getMostSpecificCause(failure).getMessage());
         return FailureReport.oneLine(Redaction.of(said));
     }
 

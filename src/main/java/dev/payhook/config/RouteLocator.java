@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -50,13 +52,13 @@ public record RouteLocator(String sources) {
      */
     public Optional<Place> find(String routeId, String... texts) {
         ResourceLoader loader = new DefaultResourceLoader(RouteLocator.class.getClassLoader());
-        List<String> locations = Stream.of(sources.split(",", -1))
+        Map<String, List<Node>> files = new LinkedHashMap<>();
+        Stream.of(sources.split(",", -1))
                 .map(String::strip)
                 .filter(l -> !l.isEmpty())
-                .toList();
-        for (String location : locations) {
-            Optional<Declared> route =
-                    routeId == null ? Optional.empty() : route(loader.getResource(location), routeId);
+                .forEach(l -> files.put(l, documents(loader.getResource(l))));
+        for (Map.Entry<String, List<Node>> file : files.entrySet()) {
+            Optional<Declared> route = routeId == null ? Optional.empty() : route(file.getValue(), routeId);
             if (route.isPresent()) {
                 Node at = Stream.of(texts)
                         .filter(t -> t != null)
@@ -64,14 +66,14 @@ public record RouteLocator(String sources) {
                         .flatMap(Optional::stream)
                         .findFirst()
                         .orElse(route.get().id());
-                return Optional.of(place(location, at));
+                return Optional.of(place(file.getKey(), at));
             }
         }
         // a route without an id of its own (Camel names it route1, ...): where its text is
-        for (String location : locations) {
-            Optional<Node> at = written(loader.getResource(location), texts);
+        for (Map.Entry<String, List<Node>> file : files.entrySet()) {
+            Optional<Node> at = written(file.getValue(), texts);
             if (at.isPresent()) {
-                return Optional.of(place(location, at.get()));
+                return Optional.of(place(file.getKey(), at.get()));
             }
         }
         return Optional.empty();
@@ -93,8 +95,8 @@ public record RouteLocator(String sources) {
     private record Declared(MappingNode route, ScalarNode id) {}
 
     /** The route whose id ({@code id} or {@code routeId}) is {@code routeId}, in any document of the file. */
-    private static Optional<Declared> route(Resource file, String routeId) {
-        return documents(file).stream()
+    private static Optional<Declared> route(List<Node> documents, String routeId) {
+        return documents.stream()
                 .flatMap(RouteLocator::inOrder)
                 .filter(n -> n instanceof MappingNode)
                 .map(n -> declares((MappingNode) n, routeId))
@@ -103,8 +105,7 @@ public record RouteLocator(String sources) {
     }
 
     /** The first scalar of the file written as one of {@code texts}. */
-    private static Optional<Node> written(Resource file, String... texts) {
-        List<Node> documents = documents(file);
+    private static Optional<Node> written(List<Node> documents, String... texts) {
         return Stream.of(texts)
                 .filter(t -> t != null)
                 .flatMap(t -> documents.stream()

@@ -47,7 +47,8 @@ public class RouteSources implements EnvironmentPostProcessor {
                 .addLast(new MapPropertySource("payhookRoutes", Map.of(PATTERN, String.join(",", sources.values()))));
     }
 
-    private static List<String> shipped(String folder) {
+    /** The names of the route files the jar ships in {@code folder} of its routes/ ({@code ""}, {@code "types/"}, ..). */
+    public static List<String> shipped(String folder) {
         try {
             List<String> names = new ArrayList<>();
             for (Resource r :

@@ -1,5 +1,6 @@
 package dev.payhook.provider.types;
 
+import dev.payhook.config.RouteSources;
 import dev.payhook.config.SetupFailure;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,8 +18,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
-import org.springframework.core.io.Resource;
-import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 
 /**
  * Where each provider's type table is read: {@code types/<provider>.yaml}, else
@@ -77,7 +76,7 @@ public final class TypeTables {
             return List.of();
         }
         // the jar's names too: a table of a provider that is off is read once it is on
-        Set<String> read = new TreeSet<>(shippedNames());
+        Set<String> read = new TreeSet<>(RouteSources.shipped(FOLDER));
         for (Bound<?> b : bound) {
             read.addAll(names(b.meanings().provider(), b.format()));
         }
@@ -100,19 +99,6 @@ public final class TypeTables {
             strays.add(folder + " cannot be listed: " + e.getMessage());
         }
         return strays;
-    }
-
-    private static List<String> shippedNames() {
-        try {
-            List<String> names = new ArrayList<>();
-            for (Resource r : new PathMatchingResourcePatternResolver(TypeTables.class.getClassLoader())
-                    .getResources("classpath*:routes/" + FOLDER + "*.yaml")) {
-                names.add(r.getFilename());
-            }
-            return names;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private record Bound<E>(Meanings<E> meanings, String format) {
