@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.payhook.support.YamlBomb;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collections;
 import org.apache.camel.CamelContext;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.support.PluginHelper;
@@ -106,12 +106,7 @@ class RouteFailureAnalyzerTest {
 
     @Test
     void aFileThatWouldGrowAsItIsReadIsNamed() throws Exception {
-        StringBuilder laughs = new StringBuilder("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
-        for (int i = 1; i < 10; i++) {
-            laughs.append("a").append(i).append(": &a").append(i).append(" [");
-            laughs.append(String.join(", ", Collections.nCopies(10, "*a" + (i - 1))))
-                    .append("]\n");
-        }
+        String laughs = YamlBomb.laughs();
         Path file = Files.writeString(dir.resolve("bomb.yaml"), laughs);
         Throwable failure;
         try (CamelContext camel = new DefaultCamelContext()) {

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.MerchantReceiver;
 import dev.payhook.support.TestProvider;
+import dev.payhook.support.YamlBomb;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -147,12 +148,7 @@ class RouteReloadTest extends GatewayTest {
     void aTableThatWouldGrowAsItIsReadIsRefusedAndTheNextSaveIsRead(CapturedOutput output) throws Exception {
         Path table = DIR.resolve("types/paddle.yaml");
         Files.createDirectories(table.getParent());
-        StringBuilder laughs = new StringBuilder("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
-        for (int i = 1; i < 10; i++) {
-            laughs.append("a").append(i).append(": &a").append(i).append(" [");
-            laughs.append(String.join(", ", java.util.Collections.nCopies(10, "*a" + (i - 1))))
-                    .append("]\n");
-        }
+        String laughs = YamlBomb.laughs();
         try {
             Files.writeString(table, laughs + "types:\n  a: { action: ignore }\n");
             await().atMost(SECONDS).until(() -> output.getAll().contains("Refused " + table));

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.payhook.config.SetupFailure;
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.support.YamlBomb;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,14 +77,10 @@ class TypeTableTest {
 
     @Test
     void aTableThatWouldGrowAsItIsReadIsRefusedWithItsFile() {
-        StringBuilder laughs = new StringBuilder("a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
-        for (int i = 1; i < 10; i++) {
-            laughs.append("a").append(i).append(": &a").append(i).append(" [");
-            laughs.append(String.join(", ", java.util.Collections.nCopies(10, "*a" + (i - 1))))
-                    .append("]\n");
-        }
-        laughs.append("types:\n  a: { action: ignore }\n");
-        assertWrong(laughs.toString(), "t.yaml:1: cannot be read: Number of aliases for non-scalar nodes exceeds");
+        String laughs = YamlBomb.laughs();
+        assertWrong(
+                laughs + "types:\n  a: { action: ignore }\n",
+                "t.yaml:1: cannot be read: Number of aliases for non-scalar nodes exceeds");
         String huge = "types:\n" + "  # padding\n".repeat(30_000);
         assertWrong(huge, "t.yaml:1: is " + huge.length() + " characters long; a type table is at most 262144");
     }
