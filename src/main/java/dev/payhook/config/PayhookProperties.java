@@ -70,6 +70,26 @@ public class PayhookProperties {
     /** The consumers of payhook.events, each a durable queue on that address that keeps what it missed. */
     public static class Events {
         private List<@Pattern(regexp = "[A-Za-z0-9_-]{1,64}") String> subscribers = new ArrayList<>();
+        /**
+         * The delays between attempts of a route of the merchant's own at a message of its subscriber
+         * queue; after the last, the message is parked on payhook.deliveries.failed for a replay.
+         */
+        @NotNull
+        private List<@NotNull Duration> retrySchedule = List.of(
+                Duration.ofSeconds(5),
+                Duration.ofMinutes(1),
+                Duration.ofMinutes(5),
+                Duration.ofMinutes(30),
+                Duration.ofHours(2),
+                Duration.ofHours(5));
+
+        public List<Duration> getRetrySchedule() {
+            return retrySchedule;
+        }
+
+        public void setRetrySchedule(List<Duration> retrySchedule) {
+            this.retrySchedule = retrySchedule;
+        }
 
         public List<String> getSubscribers() {
             return subscribers;

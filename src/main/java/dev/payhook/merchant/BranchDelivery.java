@@ -7,14 +7,9 @@ import dev.payhook.store.DeliveryStore.State;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import org.apache.camel.Exchange;
-import org.apache.camel.http.base.HttpOperationFailedException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -27,8 +22,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Component("branchDelivery")
 public class BranchDelivery {
-
-    private static final Logger log = LoggerFactory.getLogger(BranchDelivery.class);
 
     /** Which branch the route serves. */
     static final String BRANCH_PROPERTY = "payhookBranch";
@@ -47,10 +40,12 @@ public class BranchDelivery {
     private final Map<String, Counter> parked = new HashMap<>();
     private final Map<String, Attempts> attempts = new HashMap<>();
     private final DeliveryStore record;
+    private final Parking parking;
     private final Clock clock;
 
-    public BranchDelivery(Branches configured, MeterRegistry registry, DeliveryStore record, Clock clock) {
+    BranchDelivery(Branches configured, MeterRegistry registry, DeliveryStore record, Parking parking, Clock clock) {
         this.record = record;
+        this.parking = parking;
         this.clock = clock;
         for (Branches.Branch b : configured.all()) {
             branches.put(b.name(), b);
@@ -113,46 +108,13 @@ public class BranchDelivery {
     /** The endpoint failed: the message as it came, one attempt more, due again or parked. */
     public void failed(Exchange exchange) {
         String branch = exchange.getProperty(BRANCH_PROPERTY, String.class);
-        Carried original = exchange.getProperty(ORIGINAL, Carried.class);
-        Exception cause = exchange.getProperty(Exchange.EXCEPTION_CAUGHT, Exception.class);
         attempts.get(branch).failed().increment();
-        org.apache.camel.Message m = exchange.getMessage();
-        original.writeTo(m);
-        Optional<Duration> retry = RetrySchedule.after(branches.get(branch).retrySchedule(), original.attempts());
-        if (retry.isPresent()) {
-            Carried.dueAt(m, clock.millis() + retry.get().toMillis());
-            record.record(original.key(), original.delivery(branch, State.RETRYING, failure(cause), clock.instant()));
-            exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.RETRY.name());
-            return;
-        }
-        Carried.failed(m, branch, "error", cause == null ? "" : excerpt(cause), clock.millis());
-        parked.get(branch).increment();
-        log.warn(
-                "Parked {} of branch {} after {} attempts, the last {}: it waits on payhook.deliveries.failed for a"
-                        + " replay",
-                original.key(),
+        parking.failed(
+                exchange,
+                exchange.getProperty(ORIGINAL, Carried.class),
+                "branch " + branch,
                 branch,
-                original.attempts(),
-                answer(cause));
-        record.record(original.key(), original.delivery(branch, State.PARKED, failure(cause), clock.instant()));
-        exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.FAILED.name());
-    }
-
-    /** What the attempt got, in a word, as the record shows it. */
-    private static String failure(Exception cause) {
-        return cause == null ? "error" : cause.getClass().getSimpleName();
-    }
-
-    /** What the last attempt got, for the log: an HTTP status, or what failed; never a URI or a body. */
-    private static String answer(Exception cause) {
-        return cause instanceof HttpOperationFailedException http
-                ? "answered HTTP " + http.getStatusCode()
-                : "failed with " + failure(cause);
-    }
-
-    /** What failed, as ops read it beside the event: the exception's class and the start of its message. */
-    private static String excerpt(Exception cause) {
-        String text = cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
-        return text.length() > 300 ? text.substring(0, 300) : text;
+                branches.get(branch).retrySchedule(),
+                parked.get(branch));
     }
 }

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.payhook.broker.BrokerConnections;
 import dev.payhook.broker.Destination;
 import dev.payhook.broker.Trace;
-import dev.payhook.config.Branches;
 import dev.payhook.outbox.EventSubscribers;
+import dev.payhook.outbox.Subscriber;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
@@ -25,8 +25,8 @@ import org.springframework.jms.core.JmsTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * payhook.deliveries.failed: the messages an HTTP endpoint or an integrator's branch did not take
- * within its retry schedule, browsed for ops and replayed: moved back to their consumer's queue with
+ * payhook.deliveries.failed: the messages an HTTP endpoint, an integrator's branch or a route of the
+ * merchant's own did not take within its retry schedule, browsed for ops and replayed: moved back to their consumer's queue with
  * their original key and a fresh schedule, in one JMS transaction, so a message is never both failed
  * and waiting.
  */
@@ -38,14 +38,18 @@ public class FailedDeliveries {
 
     private final ConnectionFactory broker;
     private final JmsTemplate jms;
-    /** The consumers whose failed messages can be replayed: the endpoints, then the branches. */
-    private final Set<String> consumers = new LinkedHashSet<>();
+    /** Whose failed messages can be replayed: each consumer of payhook.events with a queue. */
+    private final EventSubscribers subscribers;
 
-    public FailedDeliveries(ConnectionFactory connectionFactory, Endpoints endpoints, Branches branches) {
+    public FailedDeliveries(ConnectionFactory connectionFactory, EventSubscribers subscribers) {
         this.broker = BrokerConnections.uncached(connectionFactory);
         this.jms = new JmsTemplate(broker);
-        endpoints.all().forEach(e -> consumers.add(e.name()));
-        branches.all().forEach(b -> consumers.add(b.name()));
+        this.subscribers = subscribers;
+    }
+
+    /** The endpoints, the branches and the merchant's own consumers, as now declared. */
+    private Set<String> consumers() {
+        return subscribers.all().stream().map(Subscriber::name).collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
     /**
@@ -95,14 +99,16 @@ public class FailedDeliveries {
     }
 
     private String ofEndpoint(String endpoint) {
-        if (!consumers.contains(endpoint)) {
-            throw new IllegalArgumentException(
-                    "no endpoint " + endpoint + " under payhook.deliveries or payhook.branches");
+        if (!consumers().contains(endpoint)) {
+            throw new IllegalArgumentException("no endpoint " + endpoint
+                    + " under payhook.deliveries, payhook.branches or payhook.events.subscribers, nor a route"
+                    + " consuming its queue");
         }
         return MerchantDelivery.ENDPOINT + " = '" + endpoint + "'";
     }
 
     private int move(String selector) throws JMSException {
+        Set<String> consumers = consumers();
         if (consumers.isEmpty()) {
             // no consumer to send to, and "IN ()" is no selector: whatever failed stays failed
             return 0;

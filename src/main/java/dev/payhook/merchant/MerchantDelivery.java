@@ -35,7 +35,7 @@ public class MerchantDelivery implements Processor {
 
     public static final String TYPE = EventSubscribers.KIND;
     /** Attempts made before this copy. */
-    public static final String ATTEMPTS = "PayhookAttempts";
+    public static final String ATTEMPTS = EventSubscribers.ATTEMPTS;
     /** When the outbox published the message (epoch millis): what the latency counts from. */
     public static final String PUBLISHED_AT = "PayhookPublishedAt";
     /** On a failed message: its endpoint, the last status or result, an excerpt of the last response, when. */

@@ -25,6 +25,8 @@ public class EventSubscribers {
     public static final String KIND = "PayhookKind";
     /** The message property the outbox writes each message's stable key in, sent on as webhook-id. */
     public static final String KEY = "PayhookKey";
+    /** The message property a copy due again carries the attempts made in: none on what the outbox published. */
+    public static final String ATTEMPTS = "PayhookAttempts";
 
     private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
     private final BrokerQueues broker;

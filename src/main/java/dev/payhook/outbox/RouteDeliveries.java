@@ -13,8 +13,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * What a route of the merchant's own did with each message of its subscriber queue, for the record
- * ops read: delivered when the route completed it, retrying when it failed (the broker gives it
- * again). The key is taken as the message arrives, before the route's steps can change it.
+ * ops read: delivered when the route completed it, retrying when it failed and its transaction rolled
+ * back (the broker gives it again). A failure the route's failure handling took
+ * (merchant/ConsumerFailures) is recorded there, as retrying or parked. The key is taken as the
+ * message arrives, before the route's steps can change it.
  */
 @Component
 public class RouteDeliveries extends EventNotifierSupport {
@@ -59,7 +61,11 @@ public class RouteDeliveries extends EventNotifierSupport {
                     exchange.setProperty(SUBSCRIBER, s);
                     exchange.setProperty(KEY, exchange.getIn().getHeader(EventSubscribers.KEY, String.class));
                 });
-            case ExchangeCompleted -> done(exchange, State.DELIVERED, null);
+            case ExchangeCompleted -> {
+                if (!exchange.getExchangeExtension().isFailureHandled()) {
+                    done(exchange, State.DELIVERED, null);
+                }
+            }
             case ExchangeFailed ->
                 done(
                         exchange,
@@ -76,8 +82,11 @@ public class RouteDeliveries extends EventNotifierSupport {
         if (subscriber == null) {
             return;
         }
-        int attempts = Optional.ofNullable(exchange.getIn().getHeader("JMSXDeliveryCount", Integer.class))
-                .orElse(1);
+        // the attempts earlier copies made, and this copy's deliveries by the broker
+        int attempts = Optional.ofNullable(exchange.getIn().getHeader(EventSubscribers.ATTEMPTS, Integer.class))
+                        .orElse(0)
+                + Optional.ofNullable(exchange.getIn().getHeader("JMSXDeliveryCount", Integer.class))
+                        .orElse(1);
         record.record(
                 exchange.getProperty(KEY, String.class),
                 new Delivery(subscriber, state, attempts, lastResult, clock.instant()));

@@ -36,14 +36,20 @@ public class SubscriberRoutes extends LifecycleStrategySupport {
         this.subscribers = subscribers;
     }
 
+    /** The subscriber whose queue an endpoint URI names by its fully qualified name; empty for any other. */
+    public static Optional<String> subscriber(String endpointUri) {
+        Matcher consumed = SUBSCRIBER_QUEUE.matcher(endpointUri);
+        return consumed.find() ? Optional.of(consumed.group(1)) : Optional.empty();
+    }
+
     @Override
     public void onRoutesAdd(Collection<Route> routes) {
         for (Route route : routes) {
-            Matcher consumed = SUBSCRIBER_QUEUE.matcher(route.getEndpoint().getEndpointUri());
-            if (!consumed.find()) {
+            Optional<String> consumed = subscriber(route.getEndpoint().getEndpointUri());
+            if (consumed.isEmpty()) {
                 continue;
             }
-            String name = consumed.group(1);
+            String name = consumed.get();
             if (!subscribers.queues().contains(EventSubscribers.queue(name))) {
                 String queue = subscribers.declare(new Subscriber(name, Subscriber.Role.CONSUMER, List.of()));
                 log.info(

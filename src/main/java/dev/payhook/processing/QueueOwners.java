@@ -1,11 +1,11 @@
 package dev.payhook.processing;
 
 import dev.payhook.broker.Destination;
+import dev.payhook.config.EndpointUris;
 import dev.payhook.config.RouteLocator;
 import dev.payhook.config.SetupFailure;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.camel.CamelContext;
 import org.apache.camel.model.ModelLifecycleStrategy;
 import org.apache.camel.model.RouteDefinition;
 import org.apache.camel.model.RouteTemplateDefinition;
@@ -42,7 +42,7 @@ public class QueueOwners implements ModelLifecycleStrategy {
         if (written == null) {
             return;
         }
-        taken(resolved(route.getCamelContext(), written)).ifPresent(queue -> {
+        taken(EndpointUris.resolved(route.getCamelContext(), written)).ifPresent(queue -> {
             String where = Optional.ofNullable(route.getResource())
                     .flatMap(r -> new RouteLocator(r.getLocation()).find(id, written))
                     .map(p -> p + ": ")
@@ -75,14 +75,6 @@ public class QueueOwners implements ModelLifecycleStrategy {
             }
         }
         return Optional.empty();
-    }
-
-    private static String resolved(CamelContext camel, String uri) {
-        try {
-            return camel == null ? uri : camel.resolvePropertyPlaceholders(uri);
-        } catch (RuntimeException unresolvable) {
-            return uri;
-        }
     }
 
     @Override

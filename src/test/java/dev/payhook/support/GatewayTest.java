@@ -42,6 +42,8 @@ import tools.jackson.databind.JsonNode;
             "payhook.ops.tokens.shop.roles=orders",
             "payhook.ops.port=0",
             "payhook.events.subscribers=" + GatewayTest.SUBSCRIBER,
+            // a route of a test's own that fails is retried twice, soon (ReadmeRouteTest)
+            "payhook.events.retry-schedule=300ms,300ms",
             "payhook.outbox.poll-interval=50ms",
             // the test client connects over loopback, as a load balancer would (ClientAddressTest)
             "payhook.ingress.trusted-proxies=127.0.0.1/32,::1/128",
