@@ -43,7 +43,7 @@ class JarAwayFromCheckoutIT {
     @Test
     void theJarRunsAnywhereAndEveryConfiguredProviderHasItsRoute() throws Exception {
         Path providers = Files.createDirectories(dir.resolve("routes/providers"));
-        // an integrator's own route for one provider: the template's steps with one of its own first
+        // an integrator's own route for one provider: a step of its own after Payhook's
         Files.writeString(providers.resolve("edited.yaml"), """
                 - route:
                     id: ingress-edited
@@ -52,12 +52,6 @@ class JarAwayFromCheckoutIT {
                       parameters:
                         httpMethodRestrict: POST
                       steps:
-                        - setProperty:
-                            name: provider
-                            constant: edited
-                        - bean:
-                            ref: ingress
-                            method: admit
                         - setBody:
                             constant: "edited route"
                 """);
@@ -103,6 +97,10 @@ class JarAwayFromCheckoutIT {
             assertThat(edited.body())
                     .as("the route file beside the jar serves its provider instead")
                     .isEqualTo("edited route");
+            assertThat(gateway.post("/webhooks/edited", "application/json", other, Map.of())
+                            .status())
+                    .as("after Payhook verified the request")
+                    .isEqualTo(401);
             assertThat(gateway.request("GET", "/actuator/health/readiness", Map.of())
                             .status())
                     .isEqualTo(200);

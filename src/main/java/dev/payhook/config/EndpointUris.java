@@ -1,14 +1,31 @@
 package dev.payhook.config;
 
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.camel.CamelContext;
+import org.apache.camel.model.RouteDefinition;
 
 /** An endpoint URI as a route file writes it, read before Camel makes the endpoint. */
 public final class EndpointUris {
 
     private EndpointUris() {}
+
+    /**
+     * The URI a route consumes from, with the parameters of the template it was made from and its
+     * property placeholders resolved.
+     */
+    public static String consumed(RouteDefinition route) {
+        String uri = route.getInput().getUri();
+        Map<String, Object> parameters = route.getTemplateParameters();
+        if (parameters != null) {
+            for (Map.Entry<String, Object> p : parameters.entrySet()) {
+                uri = uri.replace("{{" + p.getKey() + "}}", String.valueOf(p.getValue()));
+            }
+        }
+        return resolved(route.getCamelContext(), uri);
+    }
 
     /** The URI with its property placeholders resolved; as written when one cannot be. */
     public static String resolved(CamelContext camel, String uri) {

@@ -1,5 +1,6 @@
 package dev.payhook.ingress;
 
+import dev.payhook.config.RoutesReloaded;
 import dev.payhook.provider.ProviderRegistry;
 import java.util.Set;
 import java.util.TreeSet;
@@ -8,6 +9,8 @@ import java.util.regex.Pattern;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Route;
 import org.apache.camel.builder.TemplatedRouteBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -16,11 +19,13 @@ import org.springframework.stereotype.Component;
  * The ingress routes follow {@code payhook.providers}, so the two cannot disagree: every enabled
  * provider that sends webhooks gets the {@value #TEMPLATE} route template's route (id
  * {@code ingress-<provider>}) unless a route file already serves its path (an integrator's
- * override under routes/providers/, e.g. with a step before {@code admit}); a route for the path of
+ * override under routes/providers/, whose steps run after the ingress steps, IngressSteps); a route for the path of
  * a provider the configuration does not name stops the start-up, naming it.
  */
 @Component
 public class IngressRoutes {
+
+    private static final Logger log = LoggerFactory.getLogger(IngressRoutes.class);
 
     /** The route template of routes/templates/ingress.yaml. */
     static final String TEMPLATE = "webhook-ingress";
@@ -56,11 +61,31 @@ public class IngressRoutes {
         });
     }
 
+    /**
+     * After a reload: a provider whose route file went away (an override deleted under routes/providers/)
+     * is served by the template's route again, not left answering 404.
+     */
+    @EventListener(RoutesReloaded.class)
+    public void reloaded() {
+        Set<String> served = served(camel);
+        providers.enabled().forEach((name, provider) -> {
+            if (!provider.scheme().readsBrowserReturns() && !served.contains(name)) {
+                add(camel, name);
+                log.info("No route file serves /webhooks/{} now: the template's ingress route serves it again", name);
+            }
+        });
+    }
+
+    /** The id of the template's route for {@code provider}. */
+    static String routeId(String provider) {
+        return "ingress-" + provider;
+    }
+
     /** The template's ingress route for {@code provider}, added to {@code camel}. */
     public static void add(CamelContext camel, String provider) {
         try {
             TemplatedRouteBuilder.builder(camel, TEMPLATE)
-                    .routeId("ingress-" + provider)
+                    .routeId(routeId(provider))
                     .parameter("provider", provider)
                     .add();
         } catch (RuntimeException e) {

@@ -50,7 +50,7 @@ public class WebhookIngress {
     private static final String RATE_LIMITED = "rate_limited";
     private static final String DUPLICATE_SIGNATURE_HEADER = "duplicate_signature_header";
     /** Exchange property: the notification adds nothing to one already due, and is not queued. */
-    private static final String COALESCED = "payhookCoalesced";
+    static final String COALESCED = "payhookCoalesced";
 
     private final ProviderRegistry providers;
     private final Clock clock;

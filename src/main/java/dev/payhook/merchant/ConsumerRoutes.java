@@ -52,7 +52,7 @@ public class ConsumerRoutes implements ModelLifecycleStrategy {
             return;
         }
         String written = input.getUri();
-        String uri = EndpointUris.resolved(route.getCamelContext(), written);
+        String uri = EndpointUris.consumed(route);
         if (!consumesBroker(route.getCamelContext(), uri)) {
             return;
         }

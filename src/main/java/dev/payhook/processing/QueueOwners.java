@@ -42,7 +42,7 @@ public class QueueOwners implements ModelLifecycleStrategy {
         if (written == null) {
             return;
         }
-        taken(EndpointUris.resolved(route.getCamelContext(), written)).ifPresent(queue -> {
+        taken(EndpointUris.consumed(route)).ifPresent(queue -> {
             String where = Optional.ofNullable(route.getResource())
                     .flatMap(r -> new RouteLocator(r.getLocation()).find(id, written))
                     .map(p -> p + ": ")

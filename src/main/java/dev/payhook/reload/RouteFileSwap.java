@@ -109,7 +109,7 @@ final class RouteFileSwap {
             model.removeRouteDefinitions(fresh);
             model.addRouteDefinitions(old);
         } catch (Exception e) {
-            throw new IllegalStateException("the previous routes could not be restarted", e);
+            throw new IllegalStateException("the previous routes could not be restarted: " + e.getMessage(), e);
         }
     }
 

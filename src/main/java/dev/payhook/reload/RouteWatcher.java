@@ -1,5 +1,6 @@
 package dev.payhook.reload;
 
+import dev.payhook.config.RoutesReloaded;
 import dev.payhook.config.SetupFailure;
 import dev.payhook.provider.types.TypeTables;
 import java.io.IOException;
@@ -22,6 +23,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -47,16 +49,21 @@ public class RouteWatcher implements SmartLifecycle {
     private final Path dir;
     private final ObjectProvider<CamelContext> camel;
     private final TypeTables types;
+    private final ApplicationEventPublisher events;
     private RouteFileSwap swap;
     private WatchService watch;
     private Thread thread;
 
     /** The context is asked for once it runs: made earlier, for this bean, it would not collect the route files. */
     public RouteWatcher(
-            ObjectProvider<CamelContext> camel, TypeTables types, @Value("${payhook.routes.dir:routes}") String dir) {
+            ObjectProvider<CamelContext> camel,
+            TypeTables types,
+            ApplicationEventPublisher events,
+            @Value("${payhook.routes.dir:routes}") String dir) {
         this.dir = Path.of(dir);
         this.camel = camel;
         this.types = types;
+        this.events = events;
     }
 
     @Override
@@ -175,6 +182,7 @@ public class RouteWatcher implements SmartLifecycle {
                             : " (deleted here: the jar's own runs again)",
                     done.removed(),
                     done.added());
+            events.publishEvent(new RoutesReloaded(shown));
         } catch (RouteFileSwap.Refused e) {
             log.warn("Refused {}, the routes that were running go on: {}", shown, e.getMessage());
         }

@@ -3,6 +3,7 @@ package dev.payhook.routes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.payhook.support.Gateway.Answer;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.MerchantReceiver;
 import dev.payhook.support.TestProvider;
@@ -190,6 +191,85 @@ class RouteReloadTest extends GatewayTest {
             Files.writeString(table, shipped);
             await().atMost(SECONDS).until(() -> output.getAll().split("Reloaded the type tables", -1).length == 3);
         }
+    }
+
+    @Test
+    void anIngressOfOurOwnStillVerifiesAndPersistsAndDeletedTheTemplatesComesBack(CapturedOutput output)
+            throws Exception {
+        Path own = DIR.resolve("providers/stripe.yaml");
+        Files.createDirectories(own.getParent());
+        Files.writeString(own, """
+                - route:
+                    id: stripe-own
+                    from:
+                      uri: "platform-http:/webhooks/stripe"
+                      steps:
+                        - setBody:
+                            constant: '{"received":true}'
+                """);
+        try {
+            await().atMost(SECONDS).until(() -> camel.getRoute("stripe-own") != null);
+            String forged = unique("evt");
+            byte[] body = TestProvider.STRIPE.payment(forged, unique("pi"), unique("ord"), 100, "EUR", Instant.now());
+            assertThat(gateway.post(
+                                    "/webhooks/stripe",
+                                    "application/json",
+                                    body,
+                                    TestProvider.STRIPE.sign(
+                                            "whsec_forged",
+                                            forged,
+                                            Instant.now().getEpochSecond(),
+                                            body))
+                            .status())
+                    .as("a forged request to the route of our own")
+                    .isEqualTo(401);
+            assertThat(gateway.post("/webhooks/stripe", "application/json", body, java.util.Map.of())
+                            .status())
+                    .as("an unsigned one")
+                    .isEqualTo(401);
+            assertThat(gateway.get("/ops/refused?provider=stripe").body()).contains("signature_mismatch");
+            String order = unique("ord");
+            gateway.putOrder(order, 2500, "EUR");
+            String event = unique("evt");
+            Answer signed = gateway.deliver(
+                    TestProvider.STRIPE,
+                    event,
+                    TestProvider.STRIPE.payment(event, unique("pi"), order, 2500, "EUR", Instant.now()));
+            assertThat(signed.status()).isEqualTo(200);
+            assertThat(signed.body())
+                    .as("the route's own step, after Payhook's")
+                    .isEqualTo("{\"received\":true}");
+            awaitOrder(order, "paid");
+
+            Files.writeString(own, """
+                    - route:
+                        id: stripe-own
+                        from:
+                          uri: "platform-http:/webhooks/stripe"
+                          steps:
+                            - bean:
+                                ref: ingress
+                                method: admit
+                    """);
+            await().atMost(SECONDS).until(() -> output.getAll().contains("calls the ingress bean itself"));
+            assertThat(output.getAll())
+                    .contains("route stripe-own calls the ingress bean itself")
+                    .doesNotContain("could not be restarted");
+            String again = unique("evt");
+            assertThat(gateway.deliver(
+                                    TestProvider.STRIPE,
+                                    again,
+                                    TestProvider.STRIPE.payment(
+                                            again, unique("pi"), unique("ord"), 100, "EUR", Instant.now()))
+                            .body())
+                    .as("the route that ran goes on")
+                    .isEqualTo("{\"received\":true}");
+        } finally {
+            Files.delete(own);
+        }
+        await().atMost(SECONDS)
+                .until(() -> camel.getRoute("stripe-own") == null && camel.getRoute("ingress-stripe") != null);
+        awaitOrder(pay().order(), "paid");
     }
 
     @Test
