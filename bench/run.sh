@@ -57,7 +57,6 @@ gateway() {  # gateway NAME [--setting=value...]: the jar of $DIR on fresh data 
     --payhook.embedded-postgres.data-dir="$RUN/data-$name/postgres" --payhook.embedded-postgres.port="$PG_PORT" \
     --spring.artemis.embedded.data-directory="$RUN/data-$name/artemis" \
     --payhook.ops.token="$TOKEN" --payhook.providers.stripe.secrets[0]="$SECRET" \
-    --payhook.providers.bench-noop.scheme=stripe --payhook.providers.bench-noop.secrets[0]="$SECRET" \
     --camel.main.routes-include-pattern="$(routes_in "$DIR")" \
     "$@" "${BROKER_ARGS[@]}" ${PAYHOOK_ARGS:-} > "$RUN/payhook-$name.log" 2>&1) &
   PID=$!
@@ -116,7 +115,7 @@ measure() {  # measure NAME DIR: both phases on the jar built in DIR, under $OUT
   blast warmup-bare /webhooks/bench-bare > /dev/null
   blast warmup-signed /webhooks/stripe > /dev/null
   echo "measured, $(nproc) cores, $BROKER broker, load generator on the same machine"
-  NOOP=$(blast noop /webhooks/bench-noop); echo "$NOOP"
+  NOOP=$(blast noop /bench-noop); echo "$NOOP"
   rate() { echo "$1" | sed 's/.*throughput=\([0-9]*\).*/\1/'; }
   BARE=0; SIGNED_OFF=0
   for round in 1 2; do  # alternated: drift over the run touches both alike

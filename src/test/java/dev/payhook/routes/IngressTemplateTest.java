@@ -3,6 +3,7 @@ package dev.payhook.routes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.payhook.ingress.IngressRoutes;
+import dev.payhook.ingress.IngressSteps;
 import dev.payhook.provider.WebhookRejected;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,13 +11,14 @@ import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.component.jms.JmsComponent;
 import org.apache.camel.component.mock.MockEndpoint;
+import org.apache.camel.model.ModelCamelContext;
 import org.apache.camel.spi.Registry;
 import org.junit.jupiter.api.Test;
 
 /**
- * routes/templates/ingress.yaml as Camel runs it, with the ingress steps stubbed and the broker a
- * mock: the provider hears "accepted" only after the send went through, and a refusal or a failed
- * send never reaches that step.
+ * routes/templates/ingress.yaml as Camel runs it, with the steps IngressSteps puts first in it, the
+ * ingress bean stubbed and the broker a mock: the provider hears "accepted" only after the send went
+ * through, and a refusal or a failed send never reaches that step.
  */
 class IngressTemplateTest extends YamlRouteTest {
 
@@ -52,7 +54,8 @@ class IngressTemplateTest extends YamlRouteTest {
 
     @Override
     protected void addRoutes(CamelContext context) {
-        // as the gateway makes it for an enabled provider
+        // as the gateway makes it for an enabled provider, Payhook's steps first
+        ((ModelCamelContext) context).addModelLifecycleStrategy(new IngressSteps());
         IngressRoutes.add(context, "stripe");
     }
 
