@@ -20,6 +20,11 @@
 # (payhook.branches) taking every Stripe payment event, its endpoint first answering 200 at once, then
 # hanging (reading each request, never answering), and adds the ratio of payments per second with
 # the endpoint hanging to with it answering (B1), and both paced receive -> paid p99s (B2).
+# SUBSCRIBER=compare: no BASE; each round measures this checkout twice, without and then with a route
+# of the merchant's own (bench/routes/subscriber.yaml: its subscriber queue, in the JMS transaction
+# Payhook gives it, each order.paid POSTed to bench/Receiver answering 200 at once), and adds the ratio
+# of payments per second with the route to without (S1) and the SQL statements per payment with it
+# less without (S2: the route reads no database).
 # PACE: the paced phase's rate as a fraction of the rate just measured (default 0.5: half).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -122,6 +127,7 @@ measure() {  # measure NAME DIR: one whole measurement of the jar built in DIR, 
     'BEGIN { printf "standalone broker CPU per payment: %.2f ms (not in the JVM figure)\n", b * 1000 / hz / n }'
   # D1 counts the deliveries' CPU only if they kept up: each payment here is one order.paid for the endpoint
   [ -n "$RECEIVER_PID" ] && echo "delivered in the window: $((d1 - d0)) order.paid for $((n1 - n0)) payments"
+  STATEMENTS=$statements
   echo "per payment: $statements SQL statements (BEGIN/COMMIT not counted), $COMMITS committed transactions"
   sql "SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) FROM pg_stat_statements
        WHERE query !~ '$own' ORDER BY calls DESC" > "$RUN/statements.txt"
@@ -227,6 +233,11 @@ branch_on() {  # branch_on DIR [hang]: an integrator's endpoint, and a branch se
     --payhook.branches.bench.events[0]="stripe:payment_intent.*" --payhook.branches.bench.concurrency=4)
 }
 branch_off() { kill "$BRANCH_PID"; wait "$BRANCH_PID" 2>/dev/null || true; BRANCH_PID=""; DELIVER_ARGS=(); }
+subscriber_on() {  # subscriber_on DIR: bench/Receiver, and the route of our own that POSTs it each order.paid
+  java -cp "$OUT/classes" Receiver "$RECEIVER_PORT" "$1/received.txt" & BRANCH_PID=$!
+  mkdir -p "$1/routes"; cp bench/routes/subscriber.yaml "$1/routes/"
+  DELIVER_ARGS=(--payhook.routes.dir="$1/routes" --bench.receiver="http://127.0.0.1:$RECEIVER_PORT/route")
+}
 
 RATIOS=()
 for round in $(seq 1 "$ROUNDS"); do
@@ -240,6 +251,17 @@ for round in $(seq 1 "$ROUNDS"); do
     figure "B1_payments_per_s_branch_hanging_vs_answering_round_$round" \
       "$(awk -v h="$RATE" -v a="$ANSWERS_RATE" 'BEGIN { printf "%.2f", h / a }')" ">=0.9"
     figure "B2_paid_p99_ms_branch_hanging_round_$round" "$PAID_P99" "<=250"
+  elif [ "${SUBSCRIBER:-}" = compare ]; then
+    measure "plain-$round" "$HERE"; PLAIN_RATE=$RATE; PLAIN_STATEMENTS=$STATEMENTS
+    mkdir -p "$OUT/subscriber-$round"; subscriber_on "$OUT/subscriber-$round"
+    measure "subscriber-$round" "$HERE"; branch_off
+    echo "round $round: payments per second $RATE with the route of our own, $PLAIN_RATE without;" \
+      "SQL statements per payment $STATEMENTS with it, $PLAIN_STATEMENTS without;" \
+      "order.paid the route POSTed: $(wc -l < "$OUT/subscriber-$round/received.txt")"
+    figure "S1_payments_per_s_with_route_vs_without_round_$round" \
+      "$(awk -v w="$RATE" -v p="$PLAIN_RATE" 'BEGIN { printf "%.2f", w / p }')" ">=0.9"
+    figure "S2_statements_per_payment_with_route_less_without_round_$round" \
+      "$(awk -v w="$STATEMENTS" -v p="$PLAIN_STATEMENTS" 'BEGIN { printf "%.1f", w - p }')" "<=0"
   elif [ "${DELIVERIES:-}" = compare ]; then
     measure "plain-$round" "$HERE"; PLAIN_MS=$WHOLE_MS
     mkdir -p "$OUT/deliver-$round"; deliveries_on "$OUT/deliver-$round"

@@ -50,6 +50,8 @@ public class ConsoleOverview {
                 Stream.of(Destination.INBOUND, Destination.DLQ)
                         .map(q -> new Depth(q.address(), depth(q)))
                         .toList());
+        // what an HTTP endpoint, a branch or a route of the merchant's own did not take: waits for a replay
+        model.addAttribute("parked", depth(Destination.DELIVERIES_FAILED));
         model.addAttribute("openDeadLetters", deadLetters.count(DeadLetterStore.Status.OPEN));
         model.addAttribute("openReviews", reviews.count(ReviewStore.Status.OPEN));
         model.addAttribute(

@@ -12,6 +12,8 @@ public enum DeadLetterReason implements WireName {
     INVALID_IDENTIFIER,
     /** It failed on its own the configured number of times (a bug). */
     PROCESSING_FAILED,
+    /** A type table's action that the provider's own object contradicts (a failed payment read as paid). */
+    TABLE_CONTRADICTS_OBJECT,
     /** Something on the inbound queue that the ingress did not write. */
     NOT_A_PAYHOOK_ENVELOPE
 }

@@ -4,6 +4,7 @@ import dev.payhook.config.PayhookProperties;
 import dev.payhook.payment.DeadLetterReason;
 import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.InvalidIdentifier;
+import dev.payhook.provider.TableContradictsObject;
 import dev.payhook.provider.UnparseablePayload;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -152,6 +153,9 @@ public class Failures implements Predicate {
         }
         if (causedBy(failure, InvalidIdentifier.class)) {
             return DeadLetterReason.INVALID_IDENTIFIER;
+        }
+        if (causedBy(failure, TableContradictsObject.class)) {
+            return DeadLetterReason.TABLE_CONTRADICTS_OBJECT;
         }
         return causedBy(failure, UnparseablePayload.class)
                 ? DeadLetterReason.UNPARSEABLE

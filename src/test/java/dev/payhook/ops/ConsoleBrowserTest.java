@@ -358,6 +358,9 @@ class ConsoleBrowserTest extends GatewayTest {
 
         logIn();
         assertThat(waitFor(By.id("depth-payhook.inbound")).getText()).matches("\\d+");
+        assertThat(waitFor(By.id("parked-deliveries")).getText())
+                .as("what waits on payhook.deliveries.failed for a replay")
+                .matches("\\d+");
         WebElement alert = waitFor(By.xpath("//tr[td[contains(., '" + subject + "')]]"));
         assertThat(alert.getText()).contains("reconcile_failed", "paddle", "HTTP 503 " + subject, "ago");
     }

@@ -13,6 +13,7 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
 
 /**
  * An integrator makes one more Stripe type a payment by editing YAML alone: a copy of the shipped
@@ -26,13 +27,69 @@ class TypeTableOverrideTest extends GatewayTest {
             Path routes = Files.createTempDirectory("payhook-routes");
             Path types = Files.createDirectories(routes.resolve("types"));
             String shipped = Files.readString(Path.of("routes/types/stripe.yaml"));
+            String closed = "  charge.dispute.closed:          { action: by-status,         reader: dispute }";
+            assertThat(shipped).contains(closed);
             Files.writeString(
                     types.resolve("stripe.yaml"),
-                    shipped + "  charge.captured:                { action: payment.succeeded, reader: charge }\n");
+                    shipped
+                                    // a mistake: every closed dispute read as won
+                                    .replace(
+                                    closed, "  charge.dispute.closed: { action: dispute.won, reader: dispute }")
+                            + "  charge.captured:                { action: payment.succeeded, reader: charge }\n"
+                            // a mistake: any PaymentIntent event not listed read as paid
+                            + "  payment_intent.*:               { action: payment.succeeded, reader: payment_intent }\n");
             registry.add("payhook.routes.dir", routes::toString);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    @Test
+    void aTableCannotCallAPaymentPaidThatItsObjectSaysIsNot() {
+        String order = unique("ord");
+        gateway.putOrder(order, 2500, "EUR");
+        String eventId = unique("evt");
+        String body = new String(
+                        TestProvider.STRIPE.payment(eventId, unique("pi"), order, 2500, "EUR", Instant.now()),
+                        StandardCharsets.UTF_8)
+                .replace("\"payment_intent.succeeded\"", "\"payment_intent.requires_action\"")
+                .replace("\"status\": \"succeeded\"", "\"status\": \"requires_action\"")
+                .replace("\"status\":\"succeeded\"", "\"status\":\"requires_action\"");
+        assertThat(body).contains("requires_action\"", "payment_intent.requires_action");
+
+        assertThat(gateway.deliver(TestProvider.STRIPE, eventId, body.getBytes(StandardCharsets.UTF_8))
+                        .status())
+                .isEqualTo(200);
+        JsonNode dead = awaitDeadLetter("stripe", eventId);
+        assertThat(dead.path("reason").asString()).isEqualTo("table_contradicts_object");
+        assertThat(dead.path("detail").asString())
+                .contains(
+                        "stripe.yaml:",
+                        "stripe payment_intent.requires_action is read as payment.succeeded, but its"
+                                + " payment_intent's status is requires_action: not applied");
+        assertThat(gateway.order(order).path("status").asString()).isEqualTo("pending");
+    }
+
+    @Test
+    void aTableCannotCallALostDisputeWon() {
+        String order = unique("ord");
+        String payment = unique("pi");
+        gateway.putOrder(order, 2500, "EUR");
+        String paid = unique("evt");
+        gateway.deliver(
+                TestProvider.STRIPE,
+                paid,
+                TestProvider.STRIPE.payment(paid, payment, order, 2500, "EUR", Instant.now()));
+        awaitOrder(order, "paid");
+        String lost = unique("evt");
+        gateway.deliver(
+                TestProvider.STRIPE,
+                lost,
+                TestProvider.STRIPE.dispute(lost, payment, TestProvider.Dispute.LOST, 2500, "EUR", Instant.now()));
+        JsonNode dead = awaitDeadLetter("stripe", lost);
+        assertThat(dead.path("reason").asString()).isEqualTo("table_contradicts_object");
+        assertThat(dead.path("detail").asString())
+                .contains("charge.dispute.closed is read as dispute.won, but its dispute's status is lost");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.payhook.provider.alipay;
 
+import static dev.payhook.provider.types.Agreement.is;
+
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
@@ -32,9 +34,16 @@ public class AlipayFormat extends TypedFormat<AlipayFormat.Notification> {
 
     static final Map<String, Reader<Notification>> READERS = Map.of(
             "trade",
-            Reader.one(
-                    Action.of(EventType.PAYMENT_PENDING, EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_CANCELED),
-                    (n, action) -> trade(n.params(), n.builder(), action.or(EventType.OTHER))));
+            Reader.<Notification>one(
+                            Action.of(
+                                    EventType.PAYMENT_PENDING, EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_CANCELED),
+                            (n, action) -> trade(n.params(), n.builder(), action.or(EventType.OTHER)))
+                    .agreeing(
+                            n -> n.params().tradeStatus(),
+                            Map.of(
+                                    Action.PAYMENT_SUCCEEDED, is("TRADE_SUCCESS", "TRADE_FINISHED"),
+                                    Action.PAYMENT_PENDING, is("WAIT_BUYER_PAY"),
+                                    Action.PAYMENT_CANCELED, is("TRADE_CLOSED"))));
 
     public AlipayFormat(TypeTables tables) {
         super("alipay", tables, READERS);

@@ -1,5 +1,8 @@
 package dev.payhook.provider.dodo;
 
+import static dev.payhook.provider.types.Agreement.is;
+import static dev.payhook.provider.types.Agreement.isNot;
+
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
@@ -9,6 +12,7 @@ import dev.payhook.provider.WebhookRequest;
 import dev.payhook.provider.WireJson;
 import dev.payhook.provider.standardwebhooks.StandardWebhooks;
 import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.Agreement;
 import dev.payhook.provider.types.Reader;
 import dev.payhook.provider.types.TypeTables;
 import dev.payhook.provider.types.TypedFormat;
@@ -36,21 +40,42 @@ public class DodoFormat extends TypedFormat<DodoFormat.Notification> {
 
     static final Map<String, Reader<Notification>> READERS = Map.of(
             "payment",
-            Reader.one(
-                    Action.paymentOutcomes(),
-                    (n, action) -> payment(n.builder(), n.body(), action.or(EventType.OTHER))),
+            Reader.<Notification>one(
+                            Action.paymentOutcomes(),
+                            (n, action) -> payment(n.builder(), n.body(), action.or(EventType.OTHER)))
+                    .agreeing(
+                            DodoFormat::status,
+                            Map.of(
+                                    Action.PAYMENT_SUCCEEDED, is("succeeded"),
+                                    Action.PAYMENT_FAILED, isNot("succeeded"),
+                                    Action.PAYMENT_PENDING, isNot("succeeded", "failed", "cancelled"),
+                                    Action.PAYMENT_CANCELED, is("cancelled"))),
             "refund",
-            Reader.one(
-                    Action.of(EventType.REFUND_SUCCEEDED, EventType.REFUND_FAILED),
-                    (n, action) -> refund(n.builder(), n.body().data(), action.or(EventType.OTHER))),
+            Reader.<Notification>one(
+                            Action.of(EventType.REFUND_SUCCEEDED, EventType.REFUND_FAILED),
+                            (n, action) -> refund(n.builder(), n.body().data(), action.or(EventType.OTHER)))
+                    .agreeing(
+                            DodoFormat::status,
+                            Map.of(Action.REFUND_SUCCEEDED, is("succeeded"), Action.REFUND_FAILED, isNot("succeeded"))),
             "dispute",
-            Reader.one(
-                    Action.of(EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST),
-                    (n, action) -> dispute(n.builder(), n.body(), action.or(EventType.OTHER))),
+            Reader.<Notification>one(
+                            Action.of(EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST),
+                            (n, action) -> dispute(n.builder(), n.body(), action.or(EventType.OTHER)))
+                    .agreeing(
+                            n -> Agreement.text(n.body().data().path("dispute_status")),
+                            Map.of(
+                                    Action.DISPUTE_OPENED, isNot("dispute_won", "dispute_lost"),
+                                    Action.DISPUTE_WON, is("dispute_won"),
+                                    Action.DISPUTE_LOST, isNot("dispute_won"))),
             "subscription",
             Reader.one(
                     Action.subscriptionChanges(),
                     (n, action) -> DodoSubscriptions.subscription(n.builder(), n.body(), action.or(EventType.OTHER))));
+
+    /** The status the object says it has; null when it says none. */
+    private static String status(Notification n) {
+        return Agreement.text(n.body().data().path("status"));
+    }
 
     public DodoFormat(TypeTables tables) {
         super("dodo", tables, READERS);

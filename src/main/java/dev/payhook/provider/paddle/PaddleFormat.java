@@ -1,5 +1,8 @@
 package dev.payhook.provider.paddle;
 
+import static dev.payhook.provider.types.Agreement.is;
+import static dev.payhook.provider.types.Agreement.isNot;
+
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
@@ -10,6 +13,7 @@ import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paddle.PaddleNotification.Adjustment;
 import dev.payhook.provider.paddle.PaddleNotification.Transaction;
 import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.Agreement;
 import dev.payhook.provider.types.Reader;
 import dev.payhook.provider.types.TypeTables;
 import dev.payhook.provider.types.TypedFormat;
@@ -36,9 +40,16 @@ public class PaddleFormat extends TypedFormat<PaddleFormat.Notification> {
 
     static final Map<String, Reader<Notification>> READERS = Map.of(
             "transaction",
-            Reader.one(
-                    Action.paymentOutcomes(),
-                    (n, action) -> transaction(n.builder(), n.body(), action.or(EventType.OTHER))),
+            Reader.<Notification>one(
+                            Action.paymentOutcomes(),
+                            (n, action) -> transaction(n.builder(), n.body(), action.or(EventType.OTHER)))
+                    .agreeing(
+                            n -> Agreement.text(n.body().data().path("status")),
+                            Map.of(
+                                    Action.PAYMENT_SUCCEEDED, is("paid", "completed"),
+                                    Action.PAYMENT_FAILED, isNot("paid", "completed"),
+                                    Action.PAYMENT_PENDING, isNot("paid", "completed", "canceled"),
+                                    Action.PAYMENT_CANCELED, is("canceled"))),
             "adjustment",
             Reader.one(
                     Set.of(Action.BY_STATUS),

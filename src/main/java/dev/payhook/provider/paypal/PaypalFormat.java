@@ -1,5 +1,8 @@
 package dev.payhook.provider.paypal;
 
+import static dev.payhook.provider.types.Agreement.is;
+import static dev.payhook.provider.types.Agreement.isNot;
+
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.Money;
 import dev.payhook.provider.NormalizedEvent;
@@ -9,6 +12,7 @@ import dev.payhook.provider.WireJson;
 import dev.payhook.provider.paypal.PaypalEvent.Capture;
 import dev.payhook.provider.paypal.PaypalEvent.Dispute;
 import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.Agreement;
 import dev.payhook.provider.types.Reader;
 import dev.payhook.provider.types.TypeTables;
 import dev.payhook.provider.types.TypedFormat;
@@ -35,9 +39,15 @@ public class PaypalFormat extends TypedFormat<PaypalFormat.Notification> {
 
     static final Map<String, Reader<Notification>> READERS = Map.of(
             "capture",
-            Reader.one(
-                    Action.of(EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_PENDING, EventType.PAYMENT_FAILED),
-                    (n, action) -> capture(n.builder(), n.event(), action.or(EventType.OTHER))),
+            Reader.<Notification>one(
+                            Action.of(EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_PENDING, EventType.PAYMENT_FAILED),
+                            (n, action) -> capture(n.builder(), n.event(), action.or(EventType.OTHER)))
+                    .agreeing(
+                            n -> Agreement.text(n.event().resource().path("status")),
+                            Map.of(
+                                    Action.PAYMENT_SUCCEEDED, is("COMPLETED"),
+                                    Action.PAYMENT_PENDING, isNot("COMPLETED"),
+                                    Action.PAYMENT_FAILED, isNot("COMPLETED"))),
             "refund",
             Reader.one(
                     Set.of(Action.BY_STATUS),
@@ -52,9 +62,16 @@ public class PaypalFormat extends TypedFormat<PaypalFormat.Notification> {
                     (n, action) ->
                             PaypalSubscriptions.subscription(n.builder(), n.event(), action.or(EventType.OTHER))),
             "sale",
-            Reader.one(
-                    Action.of(EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_FAILED),
-                    (n, action) -> PaypalSubscriptions.sale(n.builder(), n.event(), action.or(EventType.OTHER))));
+            Reader.<Notification>one(
+                            Action.of(EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_FAILED),
+                            (n, action) -> PaypalSubscriptions.sale(n.builder(), n.event(), action.or(EventType.OTHER)))
+                    .agreeing(
+                            n -> Agreement.text(n.event().resource().path("state")),
+                            Map.of(
+                                    Action.PAYMENT_SUCCEEDED,
+                                    is("completed"),
+                                    Action.PAYMENT_FAILED,
+                                    isNot("completed"))));
 
     public PaypalFormat(TypeTables tables) {
         super("paypal", tables, READERS);

@@ -1,5 +1,8 @@
 package dev.payhook.provider.razorpay;
 
+import static dev.payhook.provider.types.Agreement.is;
+import static dev.payhook.provider.types.Agreement.isNot;
+
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.NormalizedEvent;
 import dev.payhook.provider.Reading;
@@ -12,6 +15,7 @@ import dev.payhook.provider.razorpay.RazorpayEvent.Payment;
 import dev.payhook.provider.razorpay.RazorpayEvent.Refund;
 import dev.payhook.provider.razorpay.RazorpayEvent.Wrapped;
 import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.Agreement;
 import dev.payhook.provider.types.Reader;
 import dev.payhook.provider.types.TypeTables;
 import dev.payhook.provider.types.TypedFormat;
@@ -39,18 +43,38 @@ public class RazorpayFormat extends TypedFormat<RazorpayFormat.Notification> {
 
     static final Map<String, Reader<Notification>> READERS = Map.of(
             "payment",
-            Reader.one(
-                    Action.of(EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_FAILED, EventType.PAYMENT_PENDING),
-                    (n, action) -> payment(n.builder(), n.event().payload(), action.or(EventType.OTHER))),
+            Reader.<Notification>one(
+                            Action.of(EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_FAILED, EventType.PAYMENT_PENDING),
+                            (n, action) -> payment(n.builder(), n.event().payload(), action.or(EventType.OTHER)))
+                    .agreeing(
+                            n -> status(n.event().payload().payment()),
+                            Map.of(
+                                    Action.PAYMENT_SUCCEEDED, is("captured"),
+                                    Action.PAYMENT_FAILED, is("failed"),
+                                    Action.PAYMENT_PENDING, isNot("captured", "failed", "refunded"))),
             "refund",
             Reader.one(
                     Action.decidedAmong(EventType.REFUND_SUCCEEDED, EventType.REFUND_FAILED),
                     (n, action) ->
                             refund(n.builder(), entity(n.event().payload().refund(), "refund"), action)),
             "dispute",
-            Reader.one(
-                    Action.decidedAmong(EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST),
-                    (n, action) -> dispute(n.builder(), n.event().payload(), action)));
+            Reader.<Notification>one(
+                            Action.decidedAmong(
+                                    EventType.DISPUTE_OPENED, EventType.DISPUTE_WON, EventType.DISPUTE_LOST),
+                            (n, action) -> dispute(n.builder(), n.event().payload(), action))
+                    .agreeing(
+                            n -> status(n.event().payload().dispute()),
+                            Map.of(
+                                    Action.DISPUTE_OPENED, isNot("won", "lost"),
+                                    Action.DISPUTE_WON, is("won"),
+                                    Action.DISPUTE_LOST, is("lost"))));
+
+    /** The status of the entity the payload wraps; null when there is none or it says none. */
+    private static String status(RazorpayEvent.Wrapped wrapped) {
+        return wrapped == null || wrapped.entity() == null
+                ? null
+                : Agreement.text(wrapped.entity().path("status"));
+    }
 
     public RazorpayFormat(TypeTables tables) {
         super("razorpay", tables, READERS);

@@ -9,6 +9,8 @@ import static dev.payhook.payment.EventType.PAYMENT_PENDING;
 import static dev.payhook.payment.EventType.PAYMENT_SUCCEEDED;
 import static dev.payhook.payment.EventType.REFUND_FAILED;
 import static dev.payhook.payment.EventType.REFUND_SUCCEEDED;
+import static dev.payhook.provider.types.Agreement.is;
+import static dev.payhook.provider.types.Agreement.isNot;
 
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.Fact;
@@ -23,6 +25,7 @@ import dev.payhook.provider.stripe.StripeObjects.Dispute;
 import dev.payhook.provider.stripe.StripeObjects.PaymentIntent;
 import dev.payhook.provider.stripe.StripeObjects.Refund;
 import dev.payhook.provider.types.Action;
+import dev.payhook.provider.types.Agreement;
 import dev.payhook.provider.types.Reader;
 import dev.payhook.provider.types.TypeTables;
 import dev.payhook.provider.types.TypedFormat;
@@ -52,20 +55,40 @@ public class StripeFormat extends TypedFormat<StripeFormat.Notification> {
 
     static final Map<String, Reader<Notification>> READERS = Map.of(
             "payment_intent",
-            Reader.one(
-                    Action.paymentOutcomes(), (n, action) -> paymentIntent(n.builder(), n.object(), action.or(OTHER))),
+            Reader.<Notification>one(
+                            Action.paymentOutcomes(),
+                            (n, action) -> paymentIntent(n.builder(), n.object(), action.or(OTHER)))
+                    .agreeing(
+                            StripeFormat::status,
+                            Map.of(
+                                    Action.PAYMENT_SUCCEEDED, is("succeeded"),
+                                    Action.PAYMENT_FAILED, isNot("succeeded"),
+                                    Action.PAYMENT_PENDING, isNot("succeeded", "canceled"),
+                                    Action.PAYMENT_CANCELED, is("canceled"))),
             "charge",
-            Reader.one(
-                    Action.of(PAYMENT_SUCCEEDED, PAYMENT_FAILED, PAYMENT_PENDING),
-                    (n, action) -> charge(n.builder(), n.object(), action.or(OTHER))),
+            Reader.<Notification>one(
+                            Action.of(PAYMENT_SUCCEEDED, PAYMENT_FAILED, PAYMENT_PENDING),
+                            (n, action) -> charge(n.builder(), n.object(), action.or(OTHER)))
+                    .agreeing(
+                            StripeFormat::status,
+                            Map.of(
+                                    Action.PAYMENT_SUCCEEDED, is("succeeded"),
+                                    Action.PAYMENT_FAILED, is("failed"),
+                                    Action.PAYMENT_PENDING, is("pending"))),
             "charge_refunds",
             new Reader<>(Action.of(REFUND_SUCCEEDED), (n, action) -> chargeRefunds(n)),
             "refund",
             Reader.one(Set.of(Action.BY_STATUS), (n, action) -> refund(n.builder(), n.object())),
             "dispute",
-            Reader.one(
-                    Action.decidedAmong(DISPUTE_OPENED, DISPUTE_WON, DISPUTE_LOST),
-                    (n, action) -> dispute(n.builder(), n.object(), action)),
+            Reader.<Notification>one(
+                            Action.decidedAmong(DISPUTE_OPENED, DISPUTE_WON, DISPUTE_LOST),
+                            (n, action) -> dispute(n.builder(), n.object(), action))
+                    .agreeing(
+                            StripeFormat::status,
+                            Map.of(
+                                    Action.DISPUTE_OPENED, isNot("won", "lost"),
+                                    Action.DISPUTE_WON, is("won"),
+                                    Action.DISPUTE_LOST, is("lost"))),
             "checkout_session",
             Reader.one(Action.of(PAYMENT_SUCCEEDED), (n, action) -> checkout(n.builder(), n.object())),
             "subscription",
@@ -73,9 +96,17 @@ public class StripeFormat extends TypedFormat<StripeFormat.Notification> {
                     Action.subscriptionChanges(),
                     (n, action) -> StripeSubscriptions.subscription(n.builder(), n.object(), action.or(OTHER))),
             "invoice",
-            Reader.one(
-                    Action.of(PAYMENT_SUCCEEDED, PAYMENT_FAILED),
-                    (n, action) -> StripeSubscriptions.invoice(n.builder(), n.object(), action.or(OTHER))));
+            Reader.<Notification>one(
+                            Action.of(PAYMENT_SUCCEEDED, PAYMENT_FAILED),
+                            (n, action) -> StripeSubscriptions.invoice(n.builder(), n.object(), action.or(OTHER)))
+                    .agreeing(
+                            StripeFormat::status,
+                            Map.of(Action.PAYMENT_SUCCEEDED, is("paid"), Action.PAYMENT_FAILED, isNot("paid"))));
+
+    /** The status {@code data.object} says it has; null when it says none. */
+    private static String status(Notification n) {
+        return Agreement.text(n.object().path("status"));
+    }
 
     public StripeFormat(TypeTables tables) {
         super("stripe", tables, READERS);

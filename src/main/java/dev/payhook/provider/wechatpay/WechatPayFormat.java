@@ -1,5 +1,8 @@
 package dev.payhook.provider.wechatpay;
 
+import static dev.payhook.provider.types.Agreement.is;
+import static dev.payhook.provider.types.Agreement.isNot;
+
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.EventFormat;
 import dev.payhook.provider.NormalizedEvent;
@@ -44,26 +47,30 @@ public final class WechatPayFormat implements EventFormat {
 
     static final Map<String, Reader<Notification>> READERS = Map.of(
             "transaction",
-            Reader.one(
-                    Action.of(EventType.PAYMENT_SUCCEEDED),
-                    (n, action) -> n.builder()
-                            .amount(
-                                    n.resource().amount() == null
-                                            ? null
-                                            : n.resource().amount().total(),
-                                    n.currency())
-                            .build(action.or(EventType.OTHER))),
+            Reader.<Notification>one(
+                            Action.of(EventType.PAYMENT_SUCCEEDED),
+                            (n, action) -> n.builder()
+                                    .amount(
+                                            n.resource().amount() == null
+                                                    ? null
+                                                    : n.resource().amount().total(),
+                                            n.currency())
+                                    .build(action.or(EventType.OTHER)))
+                    .agreeing(n -> n.resource().tradeState(), Map.of(Action.PAYMENT_SUCCEEDED, is("SUCCESS"))),
             "refund",
-            Reader.one(
-                    Action.of(EventType.REFUND_SUCCEEDED, EventType.REFUND_FAILED),
-                    (n, action) -> n.builder()
-                            .refund(WireJson.require(n.resource().refundId(), "refund_id"))
-                            .amount(
-                                    n.resource().amount() == null
-                                            ? null
-                                            : n.resource().amount().refund(),
-                                    n.currency())
-                            .build(action.or(EventType.OTHER))));
+            Reader.<Notification>one(
+                            Action.of(EventType.REFUND_SUCCEEDED, EventType.REFUND_FAILED),
+                            (n, action) -> n.builder()
+                                    .refund(WireJson.require(n.resource().refundId(), "refund_id"))
+                                    .amount(
+                                            n.resource().amount() == null
+                                                    ? null
+                                                    : n.resource().amount().refund(),
+                                            n.currency())
+                                    .build(action.or(EventType.OTHER)))
+                    .agreeing(
+                            n -> n.resource().refundStatus(),
+                            Map.of(Action.REFUND_SUCCEEDED, is("SUCCESS"), Action.REFUND_FAILED, isNot("SUCCESS"))));
 
     private final SecretKeySpec apiV3Key;
     private final Meanings<Notification> meanings;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.payhook.config.SetupFailure;
 import dev.payhook.payment.EventType;
 import dev.payhook.provider.NormalizedEvent;
+import dev.payhook.provider.TableContradictsObject;
 import dev.payhook.support.YamlBomb;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -73,6 +74,31 @@ class TypeTableTest {
         assertWrong(
                 "types:\n  a: { action: ignore, action: payment.succeeded, reader: thing }\n",
                 "t.yaml:2: 'a': action is given twice");
+        assertWrong(
+                "types:\n  a: { action: ignore }\n  thing.payment_failed: { action: payment.succeeded, reader: thing }\n",
+                "t.yaml:3: 'thing.payment_failed' says failed: it cannot be payment.succeeded");
+    }
+
+    @Test
+    void anObjectWhoseStatusContradictsTheTablesActionIsNotRead() {
+        Map<String, Reader<String>> statused = Map.of(
+                "thing",
+                Reader.one(Action.of(EventType.PAYMENT_SUCCEEDED, EventType.PAYMENT_FAILED), TypeTableTest::event)
+                        .agreeing(
+                                notification -> notification.substring(notification.indexOf(':') + 1),
+                                Map.of(Action.PAYMENT_SUCCEEDED, Agreement.is("succeeded"))));
+        Meanings<String> m = new Meanings<>(
+                "acme",
+                TypeTable.parse("t.yaml", "types:\n  thing.*: { action: payment.succeeded, reader: thing }\n"),
+                statused);
+        assertThat(m.events("thing.done", "thing.done:succeeded", () -> null)
+                        .get(0)
+                        .type())
+                .isEqualTo(EventType.PAYMENT_SUCCEEDED);
+        assertThatThrownBy(() -> m.events("thing.update", "thing.update:requires_payment_method", () -> null))
+                .isInstanceOf(TableContradictsObject.class)
+                .hasMessage("t.yaml:2: acme thing.update is read as payment.succeeded, but its thing's status is"
+                        + " requires_payment_method: not applied; correct the entry, then replay");
     }
 
     @Test
