@@ -116,7 +116,8 @@ class ReadmeRouteTest extends GatewayTest {
 
     @Test
     void aChatWebhookThatKeepsFailingGetsTheReviewParkedAndOpsReplayIt(CapturedOutput output) throws Exception {
-        loadTheExample("ops-chat-down", "chat-down");
+        // a credential in the chat's URI, which an HTTP failure names
+        loadTheExample("ops-chat-down", "chat-down", "token=hunter2&");
         StubMapping down =
                 MerchantReceiver.answer("chat-down", "review:", aResponse().withStatus(500));
         String key;
@@ -129,7 +130,9 @@ class ReadmeRouteTest extends GatewayTest {
             assertThat(parked.path("attempts").asInt())
                     .as("the first attempt and payhook.events.retry-schedule's two")
                     .isEqualTo(3);
-            assertThat(parked.path("last_response").asString()).contains("500");
+            assertThat(parked.path("last_response").asString())
+                    .contains("500", "token=xxxxxx")
+                    .doesNotContain("hunter2");
             assertThat(MerchantReceiver.received("chat-down", key)).hasSize(3);
             assertThat(record("ops-chat-down", key).orElseThrow().state()).isEqualTo(DeliveryStore.State.PARKED);
             assertThat(output.getAll())
@@ -155,6 +158,11 @@ class ReadmeRouteTest extends GatewayTest {
 
     /** The README's route as written, on subscriber {@code subscriber}'s queue, telling receiver {@code chat}. */
     private void loadTheExample(String subscriber, String chat) throws Exception {
+        loadTheExample(subscriber, chat, "");
+    }
+
+    /** ... its chat URL with {@code query} (options ending in {@code &}) before the README's own. */
+    private void loadTheExample(String subscriber, String chat, String query) throws Exception {
         Matcher example = EXAMPLE.matcher(Files.readString(Path.of("README.md")));
         assertThat(example.find()).as("the README's example route").isTrue();
         String route = example.group(1);
@@ -166,7 +174,7 @@ class ReadmeRouteTest extends GatewayTest {
                 .loadRoutes(ResourceHelper.fromString(
                         subscriber + ".yaml",
                         route.replace(QUEUE, EventSubscribers.queue(subscriber))
-                                .replace(CHAT, MerchantReceiver.url(chat))));
+                                .replace(CHAT + "?", MerchantReceiver.url(chat) + "?" + query)));
         loaded = camel.getRoutes().stream()
                 .map(r -> r.getRouteId())
                 .filter(id -> !before.contains(id))

@@ -1,5 +1,6 @@
 package dev.payhook.merchant;
 
+import dev.payhook.config.Redaction;
 import dev.payhook.store.DeliveryStore;
 import dev.payhook.store.DeliveryStore.State;
 import io.micrometer.core.instrument.Counter;
@@ -79,9 +80,13 @@ class Parking {
                 : "failed with " + failure(cause);
     }
 
-    /** What failed, as ops read it beside the message: the exception's class and the start of its message. */
+    /**
+     * What failed, as ops read it beside the message: the exception's class and the start of its
+     * message, with the credentials of a URI it names masked (an HTTP failure names the URI).
+     */
     private static String excerpt(Exception cause) {
-        String text = cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
+        String text = Redaction.of(
+                cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage()));
         return text.length() > 300 ? text.substring(0, 300) : text;
     }
 }

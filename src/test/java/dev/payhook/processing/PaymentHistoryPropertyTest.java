@@ -79,15 +79,15 @@ class PaymentHistoryPropertyTest {
 
     // Each try is two runs of ~20 transactions against PostgreSQL. The derivation itself sorts its
     // events (PaymentStateMachineTest); the tries here explore the shell around it. 1000 took a
-    // tenth of the whole suite's time (126 s of one fork); 200, with a new seed each run, keep CI
+    // tenth of the whole suite's time (126 s of one fork); 120, with a new seed each run, keep CI
     // within its budget, and the runs together explore more than any one of them.
-    @Property(tries = 200)
+    @Property(tries = 120)
     void arrivalOrderAndDuplicatesDoNotChangeTheOutcome(@ForAll("histories") History history, @ForAll long arrivalSeed)
             throws Exception {
         assertSameOutcome(history, arrivalSeed, 1);
     }
 
-    @Property(tries = 100)
+    @Property(tries = 60)
     void fourConcurrentConsumersReachTheSameOutcome(@ForAll("histories") History history, @ForAll long arrivalSeed)
             throws Exception {
         assertSameOutcome(history, arrivalSeed, 4);

@@ -73,13 +73,13 @@ class SubscriptionHistoryPropertyTest {
         harness.close();
     }
 
-    @Property(tries = 200)
+    @Property(tries = 120)
     void arrivalOrderAndDuplicatesDoNotChangeTheOutcome(@ForAll("histories") List<Step> history, @ForAll long seed)
             throws Exception {
         assertSameOutcome(history, seed, 1);
     }
 
-    @Property(tries = 40)
+    @Property(tries = 25)
     void fourConcurrentConsumersReachTheSameOutcome(@ForAll("histories") List<Step> history, @ForAll long seed)
             throws Exception {
         assertSameOutcome(history, seed, 4);

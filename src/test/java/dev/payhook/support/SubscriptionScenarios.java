@@ -266,7 +266,7 @@ public abstract class SubscriptionScenarios extends GatewayTest {
 
         Sub lapsing = signUp(1000, 1000);
         sendSubscription(Change.CREATED, lapsing, now.minus(Duration.ofDays(20)), now.plus(Duration.ofDays(10)));
-        pastDue(lapsing, now.minus(GRACE).plusSeconds(8), now.plus(Duration.ofDays(10)));
+        pastDue(lapsing, now.minus(GRACE).plusSeconds(5), now.plus(Duration.ofDays(10)));
         awaitSubscription(lapsing.order(), "past_due");
         awaitEntitlement(lapsing.order(), "suspended");
         List<JsonNode> told = MerchantQueue.take(
