@@ -126,6 +126,13 @@ public class MerchantDelivery implements Processor {
         }
         Carried.failed(m, endpoint.name(), answer.statusOrResult(), answer.excerpt(), now.toEpochMilli());
         meter.failed().increment();
+        Parking.said(
+                carried.key(),
+                "HTTP endpoint " + endpoint.name(),
+                carried.attempts(),
+                answer.status() != null
+                        ? "answered HTTP " + answer.status()
+                        : "got no answer (" + answer.result() + ")");
         record.record(carried.key(), carried.delivery(endpoint.name(), State.PARKED, answer.statusOrResult(), now));
         exchange.setProperty(NEXT, Next.FAILED.name());
     }

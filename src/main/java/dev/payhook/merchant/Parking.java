@@ -58,14 +58,19 @@ class Parking {
         }
         Carried.failed(m, name, "error", cause == null ? "" : excerpt(cause), clock.millis());
         parked.increment();
-        log.warn(
-                "Parked {} of {} after {} attempts, the last {}: it waits on payhook.deliveries.failed for a replay",
-                original.key(),
-                consumer,
-                original.attempts(),
-                answer(cause));
+        said(original.key(), consumer, original.attempts(), answer(cause));
         record.record(original.key(), original.delivery(name, State.PARKED, failure(cause), clock.instant()));
         exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.FAILED.name());
+    }
+
+    /** The one WARN line of a parked message: whose, which, how often tried, what the last attempt got. */
+    static void said(String key, String consumer, int attempts, String lastAnswer) {
+        log.warn(
+                "Parked {} of {} after {} attempts, the last {}: it waits on payhook.deliveries.failed for a replay",
+                key,
+                consumer,
+                attempts,
+                lastAnswer);
     }
 
     /** What the attempt got, in a word, as the record shows it. */

@@ -1,5 +1,6 @@
 package dev.payhook.processing;
 
+import dev.payhook.config.PayhookProperties;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Route;
 import org.apache.camel.ServiceStatus;
@@ -11,7 +12,9 @@ import org.springframework.stereotype.Component;
 /**
  * {@code processing} in /actuator/health and its readiness group: DOWN while no route consumes
  * payhook.inbound, whatever the reason (a route file that replaced processing's, a stopped route):
- * webhooks would still be answered 2xx and wait, unprocessed, and the instance is not ready.
+ * webhooks would still be answered 2xx and wait, unprocessed, and the instance is not ready. An
+ * instance whose processing is off by {@code payhook.processing.enabled=false} (one that only
+ * takes webhooks) is as its operator said: UP, saying so.
  */
 @Component("processingHealthIndicator")
 class ProcessingHealth implements HealthIndicator {
@@ -20,13 +23,22 @@ class ProcessingHealth implements HealthIndicator {
     static final String ROUTE = "processing";
 
     private final ObjectProvider<CamelContext> camel;
+    private final boolean enabled;
 
-    ProcessingHealth(ObjectProvider<CamelContext> camel) {
+    ProcessingHealth(ObjectProvider<CamelContext> camel, PayhookProperties properties) {
         this.camel = camel;
+        this.enabled = properties.getProcessing().isEnabled();
     }
 
     @Override
     public Health health() {
+        if (!enabled) {
+            return Health.up()
+                    .withDetail(
+                            "reason",
+                            "off by payhook.processing.enabled=false: accepted webhooks wait on payhook.inbound")
+                    .build();
+        }
         CamelContext context = camel.getIfAvailable();
         Route route = context == null ? null : context.getRoute(ROUTE);
         ServiceStatus status =

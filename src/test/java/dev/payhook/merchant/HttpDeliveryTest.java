@@ -21,6 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -29,6 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
  * that its library verifies it with either secret, the same webhook-id on every attempt, retried
  * until a 2xx, failed after the schedule and replayed by ops.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class HttpDeliveryTest extends GatewayTest {
 
     private static final TestProvider STRIPE = TestProvider.STRIPE;
@@ -102,7 +106,7 @@ class HttpDeliveryTest extends GatewayTest {
     }
 
     @Test
-    void aMessageNeverTakenFailsAfterTheScheduleAndOpsReplayItWithItsWebhookId() {
+    void aMessageNeverTakenFailsAfterTheScheduleAndOpsReplayItWithItsWebhookId(CapturedOutput output) {
         String order = unique("ord");
         StubMapping down = MerchantReceiver.answer(
                 ENDPOINT, order, aResponse().withStatus(503).withBody("down for maintenance"));
@@ -117,6 +121,10 @@ class HttpDeliveryTest extends GatewayTest {
         assertThat(failed.path("attempts").asInt()).isEqualTo(3);
         assertThat(failed.path("last_status").asString()).isEqualTo("503");
         assertThat(failed.path("last_response").asString()).isEqualTo("down for maintenance");
+        assertThat(output.getAll())
+                .as("a parked message is said, once, in the log")
+                .contains("Parked " + webhookId + " of HTTP endpoint " + ENDPOINT
+                        + " after 3 attempts, the last answered HTTP 503");
         assertThat(failed.path("type").asString()).isEqualTo("order.paid");
         assertThat(MerchantReceiver.received(ENDPOINT, order)).hasSize(3);
         assertThat(Scrape.of(gateway).value("payhook_deliveries_failed_total", "endpoint=" + ENDPOINT))
