@@ -2,19 +2,16 @@ package dev.payhook.ingress;
 
 import dev.payhook.broker.Destination;
 import dev.payhook.config.EndpointUris;
-import dev.payhook.config.RouteLocator;
+import dev.payhook.config.RouteAdditions;
 import dev.payhook.config.SetupFailure;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.camel.CamelContext;
 import org.apache.camel.builder.ExpressionBuilder;
 import org.apache.camel.model.BeanDefinition;
-import org.apache.camel.model.ModelLifecycleStrategy;
 import org.apache.camel.model.ProcessorDefinition;
 import org.apache.camel.model.RouteDefinition;
-import org.apache.camel.model.RouteTemplateDefinition;
 import org.apache.camel.model.TryDefinition;
 import org.apache.camel.model.language.SimpleExpression;
 import org.springframework.stereotype.Component;
@@ -29,7 +26,7 @@ import org.springframework.stereotype.Component;
  * provider, is refused with its file and line.
  */
 @Component
-public class IngressSteps implements ModelLifecycleStrategy {
+public class IngressSteps extends RouteAdditions {
 
     /** The bean of the ingress steps, {@link WebhookIngress}. */
     static final String BEAN = "ingress";
@@ -113,28 +110,11 @@ public class IngressSteps implements ModelLifecycleStrategy {
     }
 
     private static SetupFailure refused(RouteDefinition route, String uri, String why) {
-        String where = Optional.ofNullable(route.getResource())
-                .flatMap(r -> new RouteLocator(r.getLocation()).find(route.getRouteId(), uri))
-                .map(p -> p + ": ")
-                .orElse("");
-        return new SetupFailure(
-                where + "route " + (route.getRouteId() == null ? "(no id)" : route.getRouteId()) + " " + why,
+        return refused(
+                route,
+                uri,
+                why,
                 "serve /webhooks/<provider> with the route's own steps alone: Payhook verifies, persists and"
                         + " answers before them (docs/integrating.md#what-stays-payhooks)");
-    }
-
-    @Override
-    public void onRemoveRouteDefinition(RouteDefinition route) {
-        // nothing to release
-    }
-
-    @Override
-    public void onAddRouteTemplateDefinition(RouteTemplateDefinition template) {
-        // a template's routes get the steps as each is added
-    }
-
-    @Override
-    public void onRemoveRouteTemplateDefinition(RouteTemplateDefinition template) {
-        // nothing to release
     }
 }

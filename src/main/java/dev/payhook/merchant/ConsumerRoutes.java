@@ -1,16 +1,15 @@
 package dev.payhook.merchant;
 
 import dev.payhook.config.EndpointUris;
+import dev.payhook.config.RouteAdditions;
 import dev.payhook.outbox.SubscriberRoutes;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.camel.CamelContext;
 import org.apache.camel.component.jms.JmsComponent;
 import org.apache.camel.model.FromDefinition;
-import org.apache.camel.model.ModelLifecycleStrategy;
 import org.apache.camel.model.RedeliveryPolicyDefinition;
 import org.apache.camel.model.RouteDefinition;
-import org.apache.camel.model.RouteTemplateDefinition;
 import org.apache.camel.model.errorhandler.DeadLetterChannelDefinition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,7 +24,7 @@ import org.springframework.stereotype.Component;
  * reload, before Camel makes the consumer.
  */
 @Component
-public class ConsumerRoutes implements ModelLifecycleStrategy {
+public class ConsumerRoutes extends RouteAdditions {
 
     private static final Logger log = LoggerFactory.getLogger(ConsumerRoutes.class);
 
@@ -112,30 +111,5 @@ public class ConsumerRoutes implements ModelLifecycleStrategy {
             // Camel says so itself when it makes the route
             return false;
         }
-    }
-
-    /** The route by its id, or by its file while Camel has not given it one. */
-    private static String name(RouteDefinition route) {
-        if (route.getRouteId() != null) {
-            return route.getRouteId();
-        }
-        return route.getResource() == null
-                ? "(no id)"
-                : "in " + route.getResource().getLocation();
-    }
-
-    @Override
-    public void onRemoveRouteDefinition(RouteDefinition route) {
-        // nothing to release
-    }
-
-    @Override
-    public void onAddRouteTemplateDefinition(RouteTemplateDefinition template) {
-        // a template's routes are seen as each is added
-    }
-
-    @Override
-    public void onRemoveRouteTemplateDefinition(RouteTemplateDefinition template) {
-        // nothing to release
     }
 }

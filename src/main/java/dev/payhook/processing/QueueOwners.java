@@ -2,13 +2,10 @@ package dev.payhook.processing;
 
 import dev.payhook.broker.Destination;
 import dev.payhook.config.EndpointUris;
-import dev.payhook.config.RouteLocator;
-import dev.payhook.config.SetupFailure;
+import dev.payhook.config.RouteAdditions;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.camel.model.ModelLifecycleStrategy;
 import org.apache.camel.model.RouteDefinition;
-import org.apache.camel.model.RouteTemplateDefinition;
 import org.springframework.stereotype.Component;
 
 /**
@@ -20,7 +17,7 @@ import org.springframework.stereotype.Component;
  * payhook.events or a branch.
  */
 @Component
-public class QueueOwners implements ModelLifecycleStrategy {
+public class QueueOwners extends RouteAdditions {
 
     /** routes/processing.yaml's batch consumer of payhook.inbound; a file that overrides it keeps its id. */
     private static final Set<String> OWNERS = Set.of("processing");
@@ -43,15 +40,11 @@ public class QueueOwners implements ModelLifecycleStrategy {
             return;
         }
         taken(EndpointUris.consumed(route)).ifPresent(queue -> {
-            String where = Optional.ofNullable(route.getResource())
-                    .flatMap(r -> new RouteLocator(r.getLocation()).find(id, written))
-                    .map(p -> p + ": ")
-                    .orElse("");
-            throw new SetupFailure(
-                    where + "route " + (id == null ? "(no id)" : id) + " consumes " + queue
-                            + ", which only Payhook's own"
-                            + " routes may: each message it took would be answered 2xx to the provider and never"
-                            + " applied",
+            throw refused(
+                    route,
+                    written,
+                    "consumes " + queue + ", which only Payhook's own routes may: each message it took would be"
+                            + " answered 2xx to the provider and never applied",
                     "consume payhook.events through a queue of your own (README.md#receiving-payhooks-events)"
                             + " or a branch, and remove this route");
         });
@@ -75,20 +68,5 @@ public class QueueOwners implements ModelLifecycleStrategy {
             }
         }
         return Optional.empty();
-    }
-
-    @Override
-    public void onRemoveRouteDefinition(RouteDefinition route) {
-        // nothing to release
-    }
-
-    @Override
-    public void onAddRouteTemplateDefinition(RouteTemplateDefinition template) {
-        // a template's routes are checked as each is added
-    }
-
-    @Override
-    public void onRemoveRouteTemplateDefinition(RouteTemplateDefinition template) {
-        // nothing to release
     }
 }
