@@ -24,7 +24,9 @@
 # of the merchant's own (bench/routes/subscriber.yaml: its subscriber queue, in the JMS transaction
 # Payhook gives it, each order.paid POSTed to bench/Receiver answering 200 at once), and adds the ratio
 # of payments per second with the route to without (S1) and the SQL statements per payment with it
-# less without (S2: the route reads no database).
+# less without (S2: the route reads no database). SUBSCRIBER_ACK=auto: the route says
+# acknowledgementModeName AUTO_ACKNOWLEDGE, so Payhook leaves it without a transaction (what a
+# transaction costs, against the same route without one).
 # PACE: the paced phase's rate as a fraction of the rate just measured (default 0.5: half).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -236,6 +238,10 @@ branch_off() { kill "$BRANCH_PID"; wait "$BRANCH_PID" 2>/dev/null || true; BRANC
 subscriber_on() {  # subscriber_on DIR: bench/Receiver, and the route of our own that POSTs it each order.paid
   java -cp "$OUT/classes" Receiver "$RECEIVER_PORT" "$1/received.txt" & BRANCH_PID=$!
   mkdir -p "$1/routes"; cp bench/routes/subscriber.yaml "$1/routes/"
+  if [ "${SUBSCRIBER_ACK:-}" = auto ]; then
+    sed -i 's/^        concurrentConsumers: 4$/        concurrentConsumers: 4\n        acknowledgementModeName: AUTO_ACKNOWLEDGE/' "$1/routes/subscriber.yaml"
+    grep -q AUTO_ACKNOWLEDGE "$1/routes/subscriber.yaml" || { echo "could not make the route untransacted" >&2; exit 1; }
+  fi
   DELIVER_ARGS=(--payhook.routes.dir="$1/routes" --bench.receiver="http://127.0.0.1:$RECEIVER_PORT/route")
 }
 
