@@ -101,6 +101,24 @@ public final class TypeTables {
         return strays;
     }
 
+    /**
+     * For each provider whose table is read from the routes folder rather than the jar, the line
+     * that says which file: where an override lives is then read at start, not guessed.
+     */
+    public List<String> fromFolder() {
+        List<String> lines = new ArrayList<>();
+        for (Bound<?> b : bound) {
+            String provider = b.meanings().provider();
+            file(provider, b.format())
+                    .ifPresent(f -> lines.add(provider + "'s type table is " + f + ", read instead of the jar's"
+                            + (RouteSources.shipped(FOLDER)
+                                            .contains(f.getFileName().toString())
+                                    ? ""
+                                    : " (the jar has none of that name)")));
+        }
+        return lines;
+    }
+
     private record Bound<E>(Meanings<E> meanings, String format) {
         Runnable reread(TypeTables tables) {
             Meanings<E> fresh = meanings.checked(tables.table(meanings.provider(), format));

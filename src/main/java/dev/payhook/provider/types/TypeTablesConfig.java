@@ -20,9 +20,14 @@ public class TypeTablesConfig {
         return new TypeTables(Path.of(routes));
     }
 
-    /** Once every provider has bound its table: a file no provider reads is said, not ignored. */
+    /**
+     * Once every provider has bound its table: which tables came from the routes folder, and a file
+     * no provider reads, said rather than ignored.
+     */
     @EventListener(ApplicationStartedEvent.class)
-    public void sayStrays(ApplicationStartedEvent started) {
-        started.getApplicationContext().getBean(TypeTables.class).strays().forEach(s -> log.warn("{}", s));
+    public void sayWhereTablesCameFrom(ApplicationStartedEvent started) {
+        TypeTables tables = started.getApplicationContext().getBean(TypeTables.class);
+        tables.fromFolder().forEach(line -> log.info("{}", line));
+        tables.strays().forEach(s -> log.warn("{}", s));
     }
 }

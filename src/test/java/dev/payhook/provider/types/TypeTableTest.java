@@ -133,6 +133,21 @@ class TypeTableTest {
     }
 
     @Test
+    void theTablesReadFromTheRoutesFolderAreNamedWithTheirFile(@TempDir Path routes) throws IOException {
+        Path types = Files.createDirectories(routes.resolve("types"));
+        Files.writeString(types.resolve("acme.yaml"), "types:\n  a: { action: ignore }\n");
+        Files.writeString(types.resolve("adyen.yaml"), "types:\n  a: { action: ignore }\n");
+        TypeTables tables = new TypeTables(routes);
+        tables.meanings("acme", "acme", READERS);
+        tables.meanings("adyen", "adyen", READERS);
+        assertThat(tables.fromFolder())
+                .containsExactly(
+                        "acme's type table is " + types.resolve("acme.yaml")
+                                + ", read instead of the jar's (the jar has none of that name)",
+                        "adyen's type table is " + types.resolve("adyen.yaml") + ", read instead of the jar's");
+    }
+
+    @Test
     void aTableWrittenInConfigurationNamesItsSetting() {
         assertThatThrownBy(() -> TypeTable.of("payhook.providers.acme.mapping.types", Map.of("paid", "done")))
                 .isInstanceOf(SetupFailure.class)
