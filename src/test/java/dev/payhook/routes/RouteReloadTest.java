@@ -198,15 +198,10 @@ class RouteReloadTest extends GatewayTest {
             throws Exception {
         Path own = DIR.resolve("providers/stripe.yaml");
         Files.createDirectories(own.getParent());
-        Files.writeString(own, """
-                - route:
-                    id: stripe-own
-                    from:
-                      uri: "platform-http:/webhooks/stripe"
-                      steps:
-                        - setBody:
-                            constant: '{"received":true}'
-                """);
+        Files.writeString(own, ownStripeIngress("""
+                - setBody:
+                    constant: '{"received":true}'
+                """));
         try {
             await().atMost(SECONDS).until(() -> camel.getRoute("stripe-own") != null);
             String forged = unique("evt");
@@ -241,16 +236,11 @@ class RouteReloadTest extends GatewayTest {
                     .isEqualTo("{\"received\":true}");
             awaitOrder(order, "paid");
 
-            Files.writeString(own, """
-                    - route:
-                        id: stripe-own
-                        from:
-                          uri: "platform-http:/webhooks/stripe"
-                          steps:
-                            - bean:
-                                ref: ingress
-                                method: admit
-                    """);
+            Files.writeString(own, ownStripeIngress("""
+                    - bean:
+                        ref: ingress
+                        method: admit
+                    """));
             await().atMost(SECONDS).until(() -> output.getAll().contains("calls the ingress bean itself"));
             assertThat(output.getAll())
                     .contains("route stripe-own calls the ingress bean itself")
@@ -323,6 +313,17 @@ class RouteReloadTest extends GatewayTest {
                                 String.class,
                                 key)
                         .containsAll(List.of("sales-chat delivered", "support-chat delivered")));
+    }
+
+    /** A route file of our own serving Stripe's path, with {@code steps} (YAML, from column 0). */
+    private static String ownStripeIngress(String steps) {
+        return """
+                - route:
+                    id: stripe-own
+                    from:
+                      uri: "platform-http:/webhooks/stripe"
+                      steps:
+                """ + steps.lines().map(line -> "        " + line + "\n").collect(java.util.stream.Collectors.joining());
     }
 
     private record Paid(String order, String event) {}
