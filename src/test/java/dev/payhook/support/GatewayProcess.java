@@ -41,7 +41,10 @@ public final class GatewayProcess implements AutoCloseable {
     /** Starts the gateway on {@code data}, with Stripe and the ops token configured, and waits until it is healthy. */
     public static GatewayProcess start(Path data, String... extraArgs) {
         List<String> launch = List.of(
+                // a test's gateway is small and short-lived: C1 alone and the serial collector leave the
+                // two shared cores to the work under test
                 "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
                 "-cp",
                 System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 PayhookApplication.class.getName(),
