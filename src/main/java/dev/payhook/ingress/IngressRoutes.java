@@ -4,8 +4,6 @@ import dev.payhook.config.RoutesReloaded;
 import dev.payhook.provider.ProviderRegistry;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Route;
 import org.apache.camel.builder.TemplatedRouteBuilder;
@@ -29,8 +27,6 @@ public class IngressRoutes {
 
     /** The route template of routes/templates/ingress.yaml. */
     static final String TEMPLATE = "webhook-ingress";
-
-    private static final Pattern WEBHOOK = Pattern.compile("^platform-http:/*webhooks/([A-Za-z0-9_-]+)");
 
     private final ProviderRegistry providers;
     private final CamelContext camel;
@@ -96,10 +92,7 @@ public class IngressRoutes {
     private static Set<String> served(CamelContext camel) {
         Set<String> names = new TreeSet<>();
         for (Route route : camel.getRoutes()) {
-            Matcher m = WEBHOOK.matcher(route.getEndpoint().getEndpointUri());
-            if (m.find()) {
-                names.add(m.group(1));
-            }
+            IngressSteps.served(route.getEndpoint().getEndpointUri()).ifPresent(names::add);
         }
         return names;
     }

@@ -5,6 +5,7 @@ import dev.payhook.config.EndpointUris;
 import dev.payhook.config.RouteAdditions;
 import dev.payhook.config.SetupFailure;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.camel.CamelContext;
@@ -34,7 +35,8 @@ public class IngressSteps extends RouteAdditions {
     /** The id of the first of the steps, which tells a route that has them. */
     private static final String MARK = "payhook-ingress-provider";
 
-    private static final Pattern WEBHOOKS = Pattern.compile("^(?:platform-http|rest:[a-z]+):/*webhooks(?:/|$)(.*)");
+    private static final Pattern WEBHOOKS =
+            Pattern.compile("^(?:platform-http|rest:/*[a-z]+):/*webhooks(?:/|$)([^?]*)");
     private static final Pattern PROVIDER = Pattern.compile("[A-Za-z0-9_-]+");
 
     @Override
@@ -43,11 +45,11 @@ public class IngressSteps extends RouteAdditions {
             return;
         }
         String written = route.getInput().getUri();
-        Matcher webhooks = WEBHOOKS.matcher(EndpointUris.consumed(route).replaceFirst("\\?.*", ""));
-        if (!webhooks.find()) {
+        Optional<String> served = served(EndpointUris.consumed(route));
+        if (served.isEmpty()) {
             return;
         }
-        String provider = webhooks.group(1);
+        String provider = served.get();
         if (!PROVIDER.matcher(provider).matches()) {
             throw refused(route, written, "serves /webhooks/" + provider + ", which names no provider");
         }
@@ -80,6 +82,12 @@ public class IngressSteps extends RouteAdditions {
         } catch (Exception e) {
             throw new IllegalStateException("the template's route " + id + " could not make way", e);
         }
+    }
+
+    /** What an endpoint URI serves under /webhooks/ (a provider's name, where the route is right); empty elsewhere. */
+    static Optional<String> served(String uri) {
+        Matcher webhooks = WEBHOOKS.matcher(uri);
+        return webhooks.find() ? Optional.of(webhooks.group(1)) : Optional.empty();
     }
 
     /** Verify, persist, answer; refused: answered and kept, and the route ends. */

@@ -107,14 +107,12 @@ public final class TypeTables {
      */
     public List<String> fromFolder() {
         List<String> lines = new ArrayList<>();
+        List<String> jars = RouteSources.shipped(FOLDER);
         for (Bound<?> b : bound) {
             String provider = b.meanings().provider();
             file(provider, b.format())
                     .ifPresent(f -> lines.add(provider + "'s type table is " + f + ", read instead of the jar's"
-                            + (RouteSources.shipped(FOLDER)
-                                            .contains(f.getFileName().toString())
-                                    ? ""
-                                    : " (the jar has none of that name)")));
+                            + (jars.contains(f.getFileName().toString()) ? "" : " (the jar has none of that name)")));
         }
         return lines;
     }
