@@ -64,6 +64,10 @@ healthy=$(awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { printf "%.1f", a - b }')
 echo "start to healthy (readiness UP) in the container: $healthy s"
 user=$(podman exec "$NAME" id -u)
 [ "$user" != 0 ] || { echo "the gateway runs as root in the image" >&2; exit 1; }
+# /app/routes holds only the integrator's files, and the jar's are there to copy from
+podman exec "$NAME" test -f /app/resources/routes/types/stripe.yaml \
+  || { echo "the jar's type tables are not readable in /app/resources/routes/" >&2; exit 1; }
+[ "$(podman exec "$NAME" ls /app/routes)" = README ] || { echo "/app/routes holds more than its README" >&2; exit 1; }
 
 order="ord-image-$RANDOM"
 registered=$(curl -s -o /dev/null -w '%{http_code}' -X PUT -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \

@@ -103,18 +103,30 @@ public final class TypeTables {
 
     /**
      * For each provider whose table is read from the routes folder rather than the jar, the line
-     * that says which file: where an override lives is then read at start, not guessed.
+     * that says which file, and whether it changes the jar's: where an override lives, and whether
+     * it is one, is then read at start, not guessed.
      */
     public List<String> fromFolder() {
         List<String> lines = new ArrayList<>();
-        List<String> jars = RouteSources.shipped(FOLDER);
         for (Bound<?> b : bound) {
             String provider = b.meanings().provider();
             file(provider, b.format())
-                    .ifPresent(f -> lines.add(provider + "'s type table is " + f + ", read instead of the jar's"
-                            + (jars.contains(f.getFileName().toString()) ? "" : " (the jar has none of that name)")));
+                    .ifPresent(f -> lines.add(
+                            provider + "'s type table is " + f + ", read instead of the jar's" + sameAsJars(f)));
         }
         return lines;
+    }
+
+    static String sameAsJars(Path file) {
+        String jars = jarText(file.getFileName().toString());
+        if (jars == null) {
+            return " (the jar has none of that name)";
+        }
+        try {
+            return Files.readString(file).equals(jars) ? " (a copy of it, unchanged)" : " (changed)";
+        } catch (IOException e) {
+            return " (unreadable: " + e.getMessage() + ")";
+        }
     }
 
     private record Bound<E>(Meanings<E> meanings, String format) {
@@ -167,17 +179,21 @@ public final class TypeTables {
             }
         }
         for (String name : names) {
-            try (InputStream in = TypeTables.class.getClassLoader().getResourceAsStream("routes/" + FOLDER + name)) {
-                if (in != null) {
-                    return Optional.of(TypeTable.parse(
-                            "routes/" + FOLDER + name + " (in the jar)",
-                            new String(in.readAllBytes(), StandardCharsets.UTF_8)));
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            String text = jarText(name);
+            if (text != null) {
+                return Optional.of(TypeTable.parse("routes/" + FOLDER + name + " (in the jar)", text));
             }
         }
         return Optional.empty();
+    }
+
+    /** The jar's table of that file name; null when it ships none. */
+    private static String jarText(String name) {
+        try (InputStream in = TypeTables.class.getClassLoader().getResourceAsStream("routes/" + FOLDER + name)) {
+            return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static List<String> names(String provider, String format) {

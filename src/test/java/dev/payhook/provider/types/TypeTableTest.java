@@ -144,7 +144,10 @@ class TypeTableTest {
                 .containsExactly(
                         "acme's type table is " + types.resolve("acme.yaml")
                                 + ", read instead of the jar's (the jar has none of that name)",
-                        "adyen's type table is " + types.resolve("adyen.yaml") + ", read instead of the jar's");
+                        "adyen's type table is " + types.resolve("adyen.yaml")
+                                + ", read instead of the jar's (changed)");
+        Path copy = Files.copy(Path.of("routes/types/alipay.yaml"), types.resolve("alipay.yaml"));
+        assertThat(TypeTables.sameAsJars(copy)).as("a checkout's own tables").isEqualTo(" (a copy of it, unchanged)");
     }
 
     @Test
