@@ -2,6 +2,7 @@ package dev.payhook.web;
 
 import dev.payhook.config.OpsRole;
 import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.ExternalDocumentation;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.info.Info;
@@ -62,6 +63,10 @@ public class ApiDocument {
                         .description("The management listener's API: the merchant's orders (/api) and operations"
                                 + " (/ops). Every operation needs the ops token, or a named token with the role"
                                 + " the operation names, as a bearer token."))
+                .externalDocs(new ExternalDocumentation()
+                        .description("The messages Payhook publishes on payhook.events and to HTTP endpoints:"
+                                + " the AsyncAPI document and a JSON Schema per message type (GET /ops/contracts)")
+                        .url("/ops/contracts/asyncapi.yaml"))
                 .servers(List.of(new Server().url("/")))
                 .components(new Components()
                         .addSecuritySchemes(

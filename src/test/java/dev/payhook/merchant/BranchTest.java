@@ -13,6 +13,7 @@ import dev.payhook.send.SampleValues;
 import dev.payhook.support.Fixtures;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.MerchantReceiver;
+import dev.payhook.support.ServedContracts;
 import dev.payhook.support.TestProvider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -96,6 +97,7 @@ class BranchTest extends GatewayTest {
         assertThat(got.getHeader("PayhookProvider")).isEqualTo("stripe");
         JsonNode message = JSON.readTree(got.getBodyAsString());
         assertThat(message.path("type").asString()).isEqualTo("stripe:customer.updated");
+        assertThat(ServedContracts.of(gateway).fitting(message)).containsExactly("branch.json");
         JsonNode body = message.path("data");
         assertThat(body.path("payload").path("data").path("object").path("id").asString())
                 .isEqualTo(customer);

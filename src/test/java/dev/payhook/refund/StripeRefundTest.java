@@ -19,6 +19,7 @@ import dev.payhook.support.ApiStubs;
 import dev.payhook.support.Gateway;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.HeldAnswers;
+import dev.payhook.support.ServedContracts;
 import dev.payhook.support.TestProvider;
 import java.time.Duration;
 import java.time.Instant;
@@ -96,6 +97,10 @@ class StripeRefundTest extends GatewayTest {
                         "SELECT count(*) FROM outbox WHERE kind = 'refund_request.succeeded' AND payload::text LIKE ?",
                         "%" + id + "%"))
                 .isEqualTo(1);
+        ServedContracts served = ServedContracts.of(gateway);
+        ServedContracts.published(jdbc, id, "refund_request.submitted", "refund_request.succeeded")
+                .forEach((kind, message) ->
+                        assertThat(served.fitting(message)).as(kind).containsExactly("refund_request.json"));
         assertThat(count(
                         "SELECT count(*) FROM ops_actions WHERE target = ? AND action = 'request_refund'",
                         "refund " + id))
