@@ -232,7 +232,8 @@ deliveries_off() { [ -n "$RECEIVER_PID" ] && kill "$RECEIVER_PID"; RECEIVER_PID=
 branch_on() {  # branch_on DIR [hang]: an integrator's endpoint, and a branch sending it every Stripe payment event
   java -cp "$OUT/classes" Receiver "$RECEIVER_PORT" "$1/received.txt" ${2:-} & BRANCH_PID=$!
   DELIVER_ARGS=(--payhook.branches.bench.to="http://127.0.0.1:$RECEIVER_PORT/branch?responseTimeout=600000"
-    --payhook.branches.bench.events[0]="stripe:payment_intent.*" --payhook.branches.bench.concurrency=4)
+    --payhook.branches.bench.events[0]="stripe:payment_intent.*" --payhook.branches.bench.concurrency=4
+    --payhook.branches.bench.secrets="whsec_$(head -c 32 /dev/urandom | base64 | tr -d '\n')")
 }
 branch_off() { kill "$BRANCH_PID"; wait "$BRANCH_PID" 2>/dev/null || true; BRANCH_PID=""; DELIVER_ARGS=(); }
 subscriber_on() {  # subscriber_on DIR: bench/Receiver, and the route of our own that POSTs it each order.paid

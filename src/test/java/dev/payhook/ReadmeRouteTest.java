@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.camel.CamelContext;
@@ -80,6 +81,10 @@ class ReadmeRouteTest extends GatewayTest {
         String told = "{\"text\":\"Payhook: review.opened review:" + review + "\"}";
         await().atMost(DEADLINE)
                 .until(() -> MerchantReceiver.received("chat", told).size() == 1);
+        assertThat(MerchantReceiver.undocumented(
+                        MerchantReceiver.received("chat", told).get(0), Set.of("content-type")))
+                .as("none of the broker's headers (JMSMessageID, PayhookKey, ...) leave for the chat")
+                .isEmpty();
         // the order.paid of the same change went by: the route's filter let only what needs a person through
         assertThat(MerchantReceiver.received("chat", "order:" + order)).isEmpty();
         await().atMost(DEADLINE)

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -33,6 +34,8 @@ public class Branches {
      * @param to the Camel endpoint URI the events go to ({@code direct:crm}, {@code http://..}, {@code jms:..})
      * @param events {@code <provider>:<type>} each, {@code *} matching any run of characters
      * @param retrySchedule the delays between attempts after a failure; then the event is parked
+     * @param secrets the {@code whsec_} secrets each event is signed with, as Standard Webhooks; two
+     *     while the receiver rotates; none for a branch to a route of the integrator's own
      */
     public record Branch(
             String name,
@@ -40,7 +43,15 @@ public class Branches {
             List<String> events,
             List<Duration> retrySchedule,
             int concurrency,
-            boolean enabled) {}
+            boolean enabled,
+            List<String> secrets) {
+
+        /** Never the secrets: a branch is named in logs and failures. */
+        @Override
+        public String toString() {
+            return "branch " + name + " to " + Redaction.of(to) + " " + events;
+        }
+    }
 
     /** How a branch is written in configuration. */
     record Settings(
@@ -51,7 +62,11 @@ public class Branches {
             List<Duration> retrySchedule,
 
             @DefaultValue("1") int concurrency,
-            @DefaultValue("true") boolean enabled) {}
+            @DefaultValue("true") boolean enabled,
+            List<String> secrets) {}
+
+    /** The components that take an event out of the gateway over HTTP: such a branch signs what it sends. */
+    private static final Set<String> HTTP = Set.of("http", "https", "vertx-http", "netty-http");
 
     private static final Pattern EVENT = Pattern.compile("[A-Za-z0-9_*-]{1,64}:[^\\s,']{1,200}");
 
@@ -86,6 +101,19 @@ public class Branches {
             if (s.retrySchedule().stream().anyMatch(Duration::isNegative)) {
                 problems.add(prefix + ".retry-schedule: delays are not negative");
             }
+            List<String> secrets = s.secrets() == null
+                    ? List.of()
+                    : s.secrets().stream()
+                            .filter(x -> x != null && !x.isBlank())
+                            .toList();
+            if (secrets.stream().anyMatch(x -> !WebhookSecret.decodes(x))) {
+                problems.add(prefix + ".secrets: a secret is whsec_ followed by base64");
+            }
+            if (secrets.isEmpty() && s.to() != null && HTTP.contains(EndpointUris.component(s.to().trim()))) {
+                problems.add(prefix + ".secrets: a branch to an HTTP URL signs each event as Standard Webhooks,"
+                        + " so that its receiver can tell Payhook from anyone else; set one whsec_ secret"
+                        + " (whsec_ and the base64 of 32 random bytes), two while rotating");
+            }
             branches.put(
                     name,
                     new Branch(
@@ -94,7 +122,8 @@ public class Branches {
                             List.copyOf(events),
                             List.copyOf(s.retrySchedule()),
                             s.concurrency(),
-                            s.enabled()));
+                            s.enabled(),
+                            secrets));
         });
         branches.values().forEach(b -> b.events().forEach(e -> wanted.add(Glob.compile(e))));
         if (!problems.isEmpty()) {

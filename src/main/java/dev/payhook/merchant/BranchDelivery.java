@@ -6,6 +6,7 @@ import dev.payhook.store.DeliveryStore;
 import dev.payhook.store.DeliveryStore.State;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
@@ -37,6 +38,7 @@ public class BranchDelivery {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final Map<String, Branches.Branch> branches = new HashMap<>();
+    private final Map<String, WebhookSigner> signers = new HashMap<>();
     private final Map<String, Counter> parked = new HashMap<>();
     private final Map<String, Attempts> attempts = new HashMap<>();
     private final DeliveryStore record;
@@ -49,6 +51,9 @@ public class BranchDelivery {
         this.clock = clock;
         for (Branches.Branch b : configured.all()) {
             branches.put(b.name(), b);
+            if (!b.secrets().isEmpty()) {
+                signers.put(b.name(), new WebhookSigner(b.secrets()));
+            }
             parked.put(
                     b.name(),
                     Counter.builder("payhook.branch.parked")
@@ -72,7 +77,8 @@ public class BranchDelivery {
 
     /**
      * Keeps the message as it came, and gives the endpoint the message's JSON with its own headers
-     * alone, read from the envelope's data.
+     * alone, read from the envelope's data; signed for this attempt when the branch has secrets, as
+     * HTTP deliveries are: {@code webhook-id} is the idempotency key, the same on every attempt.
      */
     public void before(Exchange exchange) {
         org.apache.camel.Message m = exchange.getMessage();
@@ -85,9 +91,17 @@ public class BranchDelivery {
         m.setHeader(PROVIDER, event.path("provider").asString());
         m.setHeader(EVENT_TYPE, event.path("type").asString());
         m.setHeader(EVENT_ID, event.path("event_id").asString());
-        m.setHeader(
-                IDEMPOTENCY_KEY,
-                event.path("provider").asString() + ":" + event.path("event_id").asString());
+        String key =
+                event.path("provider").asString() + ":" + event.path("event_id").asString();
+        m.setHeader(IDEMPOTENCY_KEY, key);
+        WebhookSigner signer = signers.get(exchange.getProperty(BRANCH_PROPERTY, String.class));
+        if (signer != null) {
+            signer.headers(
+                            key,
+                            clock.instant().getEpochSecond(),
+                            original.body().getBytes(StandardCharsets.UTF_8))
+                    .forEach(m::setHeader);
+        }
         if (original.traceparent() != null) {
             m.setHeader(Trace.TRACEPARENT, original.traceparent());
         }

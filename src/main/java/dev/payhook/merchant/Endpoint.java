@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,10 +33,7 @@ public final class Endpoint {
      * attempt, a timestamp and signature of its own.
      */
     Answer post(String id, String traceparent, byte[] body, long timestamp) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("webhook-id", id);
-        headers.put("webhook-timestamp", Long.toString(timestamp));
-        headers.put("webhook-signature", signer.sign(id, timestamp, body));
+        Map<String, String> headers = signer.headers(id, timestamp, body);
         if (traceparent != null) {
             headers.put("traceparent", traceparent);
         }

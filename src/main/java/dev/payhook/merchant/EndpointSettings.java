@@ -1,5 +1,6 @@
 package dev.payhook.merchant;
 
+import dev.payhook.config.WebhookSecret;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ public record EndpointSettings(
             problems.add(prefix + ".secrets: at least one whsec_ secret is required");
         } else {
             for (String s : secrets) {
-                if (s != null && !s.isBlank() && !decodes(s)) {
+                if (s != null && !s.isBlank() && !WebhookSecret.decodes(s)) {
                     problems.add(prefix + ".secrets: a secret is whsec_ followed by base64");
                 }
             }
@@ -53,13 +54,5 @@ public record EndpointSettings(
             problems.add(prefix + ".retry-schedule: delays are not negative");
         }
         return problems;
-    }
-
-    private static boolean decodes(String secret) {
-        try {
-            return WebhookSigner.key(secret).length > 0;
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
     }
 }

@@ -1,9 +1,12 @@
 package dev.payhook.merchant;
 
+import dev.payhook.config.WebhookSecret;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -21,7 +24,7 @@ final class WebhookSigner {
     WebhookSigner(List<String> secrets) {
         this.keyed = secrets.stream()
                 .filter(s -> s != null && !s.isBlank())
-                .map(s -> keyed(new SecretKeySpec(key(s), "HmacSHA256")))
+                .map(s -> keyed(new SecretKeySpec(WebhookSecret.key(s), "HmacSHA256")))
                 .toList();
     }
 
@@ -35,15 +38,20 @@ final class WebhookSigner {
         }
     }
 
-    /** The key of a {@code whsec_<base64>} secret; IllegalArgumentException when it is not base64. */
-    static byte[] key(String secret) {
-        String trimmed = secret.trim();
-        return Base64.getDecoder()
-                .decode(trimmed.startsWith("whsec_") ? trimmed.substring("whsec_".length()) : trimmed);
+    /**
+     * The three headers of one attempt, in order: {@code webhook-id} (the same on every attempt),
+     * {@code webhook-timestamp} and {@code webhook-signature} (this attempt's).
+     */
+    Map<String, String> headers(String id, long timestamp, byte[] body) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("webhook-id", id);
+        headers.put("webhook-timestamp", Long.toString(timestamp));
+        headers.put("webhook-signature", sign(id, timestamp, body));
+        return headers;
     }
 
     /** The {@code webhook-signature} header's value for this attempt. */
-    String sign(String id, long timestamp, byte[] body) {
+    private String sign(String id, long timestamp, byte[] body) {
         byte[] prefix = (id + "." + timestamp + ".").getBytes(StandardCharsets.UTF_8);
         StringBuilder header = new StringBuilder();
         for (Mac prototype : keyed) {

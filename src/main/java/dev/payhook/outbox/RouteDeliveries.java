@@ -15,14 +15,15 @@ import org.springframework.stereotype.Component;
  * What a route of the merchant's own did with each message of its subscriber queue, for the record
  * ops read: delivered when the route completed it, retrying when it failed and its transaction rolled
  * back (the broker gives it again). A failure the route's failure handling took
- * (merchant/ConsumerFailures) is recorded there, as retrying or parked. The key is taken as the
- * message arrives, before the route's steps can change it.
+ * (merchant/ConsumerFailures) is recorded there, as retrying or parked. The key and the attempts
+ * are taken as the message arrives, before the route's steps can change or remove its headers.
  */
 @Component
 public class RouteDeliveries extends EventNotifierSupport {
 
     private static final String KEY = "payhookDeliveryKey";
     private static final String SUBSCRIBER = "payhookDeliverySubscriber";
+    private static final String ATTEMPTS = "payhookDeliveryAttempts";
 
     private final SubscriberRoutes routes;
     private final DeliveryStore record;
@@ -60,6 +61,7 @@ public class RouteDeliveries extends EventNotifierSupport {
                 routes.subscriberOf(exchange.getFromRouteId()).ifPresent(s -> {
                     exchange.setProperty(SUBSCRIBER, s);
                     exchange.setProperty(KEY, exchange.getIn().getHeader(EventSubscribers.KEY, String.class));
+                    exchange.setProperty(ATTEMPTS, attempts(exchange));
                 });
             case ExchangeCompleted -> {
                 if (!exchange.getExchangeExtension().isFailureHandled()) {
@@ -82,13 +84,17 @@ public class RouteDeliveries extends EventNotifierSupport {
         if (subscriber == null) {
             return;
         }
-        // the attempts earlier copies made, and this copy's deliveries by the broker
-        int attempts = Optional.ofNullable(exchange.getIn().getHeader(EventSubscribers.ATTEMPTS, Integer.class))
+        record.record(
+                exchange.getProperty(KEY, String.class),
+                new Delivery(
+                        subscriber, state, exchange.getProperty(ATTEMPTS, Integer.class), lastResult, clock.instant()));
+    }
+
+    /** The attempts earlier copies made, and this copy's deliveries by the broker. */
+    private static int attempts(Exchange exchange) {
+        return Optional.ofNullable(exchange.getIn().getHeader(EventSubscribers.ATTEMPTS, Integer.class))
                         .orElse(0)
                 + Optional.ofNullable(exchange.getIn().getHeader("JMSXDeliveryCount", Integer.class))
                         .orElse(1);
-        record.record(
-                exchange.getProperty(KEY, String.class),
-                new Delivery(subscriber, state, attempts, lastResult, clock.instant()));
     }
 }

@@ -9,6 +9,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import com.standardwebhooks.Webhook;
 import dev.payhook.send.SampleValues;
 import dev.payhook.support.Fixtures;
 import dev.payhook.support.GatewayTest;
@@ -23,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.camel.CamelContext;
@@ -54,6 +56,21 @@ class BranchTest extends GatewayTest {
 
     private static final String CRM = "https://crm.example.com/customers/events";
 
+    /** The headers docs/integrating.md says a branch's endpoint gets. */
+    private static final Set<String> DOCUMENTED = Set.of(
+            "content-type",
+            "payhookprovider",
+            "payhookeventtype",
+            "payhookeventid",
+            "idempotency-key",
+            "webhook-id",
+            "webhook-timestamp",
+            "webhook-signature",
+            "traceparent");
+
+    /** The CRM's secrets while it rotates: every event is signed with both. */
+    private static final String CRM_SECRETS = MerchantReceiver.SECRET + "," + MerchantReceiver.PREVIOUS_SECRET;
+
     @Autowired
     CamelContext camel;
 
@@ -73,16 +90,18 @@ class BranchTest extends GatewayTest {
             }
         });
         registry.add("payhook.branches.crm.to", () -> MerchantReceiver.url("crm"));
+        registry.add("payhook.branches.crm.secrets", () -> CRM_SECRETS);
         registry.add("payhook.branches.crm.events[2]", () -> "stripe:customer.deleted");
         registry.add("payhook.branches.crm.retry-schedule", () -> "200ms,200ms");
         registry.add("payhook.branches.crm-route.to", () -> "direct:crm");
         registry.add("payhook.branches.crm-route.events[0]", () -> "stripe:customer.created");
         registry.add("payhook.branches.ledger.to", () -> MerchantReceiver.url("ledger") + "?responseTimeout=60000");
         registry.add("payhook.branches.ledger.events[0]", () -> "stripe:payment_intent.*");
+        registry.add("payhook.branches.ledger.secrets", () -> MerchantReceiver.SECRET);
     }
 
     @Test
-    void aBranchGetsEachEventOnceAfterItsCommitWithItsKey() {
+    void aBranchGetsEachEventOnceAfterItsCommitWithItsKey() throws Exception {
         String customer = unique("cus");
         String eventId = unique("evt");
         byte[] updated = customerEvent(eventId, "customer.updated", customer);
@@ -93,6 +112,13 @@ class BranchTest extends GatewayTest {
                 .until(() -> MerchantReceiver.received("crm", eventId), r -> !r.isEmpty())
                 .get(0);
         assertThat(got.getHeader("Idempotency-Key")).isEqualTo("stripe:" + eventId);
+        assertThat(got.getHeader("webhook-id")).isEqualTo("stripe:" + eventId);
+        for (String secret : List.of(MerchantReceiver.SECRET, MerchantReceiver.PREVIOUS_SECRET)) {
+            new Webhook(secret).verify(got.getBodyAsString(), MerchantReceiver.headers(got));
+        }
+        assertThat(MerchantReceiver.undocumented(got, DOCUMENTED))
+                .as("only Payhook's documented headers leave for the CRM")
+                .isEmpty();
         assertThat(got.getHeader("PayhookEventType")).isEqualTo("customer.updated");
         assertThat(got.getHeader("PayhookProvider")).isEqualTo("stripe");
         JsonNode message = JSON.readTree(got.getBodyAsString());

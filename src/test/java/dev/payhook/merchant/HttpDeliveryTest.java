@@ -18,8 +18,7 @@ import dev.payhook.support.Scrape;
 import dev.payhook.support.TestProvider;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -53,11 +52,6 @@ class HttpDeliveryTest extends GatewayTest {
         return MerchantReceiver.received(ENDPOINT, order);
     }
 
-    private static Map<String, List<String>> headers(LoggedRequest r) {
-        return r.getHeaders().all().stream()
-                .collect(Collectors.toMap(h -> h.key().toLowerCase(java.util.Locale.ROOT), h -> h.values()));
-    }
-
     @Test
     void aDeliveryVerifiesWithTheStandardWebhooksLibraryUnderEitherSecret() throws Exception {
         String order = paidOrder(1200);
@@ -70,8 +64,13 @@ class HttpDeliveryTest extends GatewayTest {
         assertThat(request.getHeader("webhook-id")).isEqualTo("order:" + order + ":1");
         assertThat(request.getHeader("traceparent")).matches("00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}");
         // the merchant's library, not Payhook's code: each secret alone verifies it (rotation)
-        new Webhook(MerchantReceiver.SECRET).verify(body, headers(request));
-        new Webhook(MerchantReceiver.PREVIOUS_SECRET).verify(body, headers(request));
+        new Webhook(MerchantReceiver.SECRET).verify(body, MerchantReceiver.headers(request));
+        new Webhook(MerchantReceiver.PREVIOUS_SECRET).verify(body, MerchantReceiver.headers(request));
+        assertThat(MerchantReceiver.undocumented(
+                        request,
+                        Set.of("content-type", "webhook-id", "webhook-timestamp", "webhook-signature", "traceparent")))
+                .as("only Payhook's documented headers leave for the merchant")
+                .isEmpty();
         // published with it, in the same outbox batch: the payment's own event is no type the endpoint wants
         awaitReceived(order, 1);
         assertThat(MerchantReceiver.received(ENDPOINT, order))

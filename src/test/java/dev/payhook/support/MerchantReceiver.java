@@ -17,6 +17,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * The merchant's web application, as an HTTP server that takes Payhook's deliveries: 200 to any POST
@@ -61,6 +66,32 @@ public final class MerchantReceiver {
     }
 
     /** What endpoint {@code name} was sent whose body contains {@code text}, oldest first. */
+    /** What any HTTP client sends of itself; besides these, a request carries only what Payhook documents. */
+    public static final Set<String> TRANSPORT = Set.of(
+            "host",
+            "content-length",
+            "connection",
+            "user-agent",
+            "accept-encoding",
+            "transfer-encoding",
+            "upgrade",
+            "http2-settings",
+            "expect");
+
+    /** A request's headers by lower-case name, as a Standard Webhooks library takes them. */
+    public static Map<String, List<String>> headers(LoggedRequest r) {
+        return r.getHeaders().all().stream()
+                .collect(Collectors.toMap(h -> h.key().toLowerCase(Locale.ROOT), h -> h.values()));
+    }
+
+    /** The names of the headers a request carried beyond {@link #TRANSPORT} and {@code documented}. */
+    public static Set<String> undocumented(LoggedRequest r, Set<String> documented) {
+        Set<String> names = new TreeSet<>(headers(r).keySet());
+        names.removeAll(TRANSPORT);
+        names.removeAll(documented);
+        return names;
+    }
+
     public static List<LoggedRequest> received(String name, String text) {
         List<LoggedRequest> all = server().findAll(
                         postRequestedFor(urlPathMatching("/hooks/" + name)).withRequestBody(containing(text)));
