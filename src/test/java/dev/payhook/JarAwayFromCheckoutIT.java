@@ -77,8 +77,13 @@ class JarAwayFromCheckoutIT {
                 "--payhook.providers.added.scheme=stripe",
                 "--payhook.providers.added.secrets[0]=" + STRIPE.secret,
                 "--payhook.providers.edited.scheme=stripe",
-                "--payhook.providers.edited.secrets[0]=" + STRIPE.secret)) {
+                "--payhook.providers.edited.secrets[0]=" + STRIPE.secret,
+                "--payhook.dev.listening-file=listening")) {
             Gateway gateway = jar.gateway;
+            assertThat(Files.readString(dir.resolve("listening")))
+                    .as("where it listens, for send and listen, as bin/payhook --dev asks")
+                    .contains("payhook.ops.port=" + gateway.managementPort() + "\n")
+                    .containsPattern("server.port=[1-9][0-9]*\n");
 
             assertThat(gateway.putOrder("ord-away", 700, "USD").status()).isEqualTo(201);
             byte[] payment = STRIPE.payment("evt_away", "pi_away", "ord-away", 700, "USD", Instant.now());
@@ -111,6 +116,8 @@ class JarAwayFromCheckoutIT {
             assertThat(Files.isDirectory(dir.resolve("data")))
                     .as("its data beside it")
                     .isTrue();
+            jar.stop();
+            assertThat(dir.resolve("listening")).as("removed as it stops").doesNotExist();
         }
     }
 }

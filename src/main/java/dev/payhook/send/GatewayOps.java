@@ -30,14 +30,13 @@ final class GatewayOps {
         this.token = token;
     }
 
-    /** The ops API of the running gateway: {@code --ops-url} and {@code --token}, else its own settings; empty without a token. */
-    static Optional<GatewayOps> of(HttpClient http, Environment env, Map<String, String> options) {
+    /** The ops API of the running gateway at {@code url}, with {@code --token}, else its own; empty without a token. */
+    static Optional<GatewayOps> of(HttpClient http, Environment env, URI url, Map<String, String> options) {
         String token = options.getOrDefault("token", env.getProperty("payhook.ops.token", ""));
         if (token.isBlank()) {
             return Optional.empty();
         }
-        String url = options.getOrDefault("ops-url", "http://localhost:" + env.getProperty("payhook.ops.port", "8081"));
-        return Optional.of(new GatewayOps(http, URI.create(SendCommand.withSlash(url)), token));
+        return Optional.of(new GatewayOps(http, url, token));
     }
 
     /** What flowed through after the cursors ({@code /ops/flow}). */
@@ -62,17 +61,17 @@ final class GatewayOps {
     }
 
     /** The ids of the receipts there are by that event id (or order). */
-    Set<String> receipts(String provider, String by, String value) {
+    Set<String> receipts(Receipts wanted) {
         Set<String> ids = new LinkedHashSet<>();
-        search(provider, by, value).forEach(r -> ids.add(r.path("id").asString()));
+        search(wanted).forEach(r -> ids.add(r.path("id").asString()));
         return ids;
     }
 
     /** A receipt by that event id (or order) not among {@code earlier}, once processed; empty past the deadline. */
-    Optional<JsonNode> processed(String provider, String by, String value, Set<String> earlier, Duration deadline) {
+    Optional<JsonNode> processed(Receipts wanted, Set<String> earlier, Duration deadline) {
         Instant end = Instant.now().plus(deadline);
         while (Instant.now().isBefore(end)) {
-            for (JsonNode r : search(provider, by, value)) {
+            for (JsonNode r : search(wanted)) {
                 if (!earlier.contains(r.path("id").asString())
                         && !"received".equals(r.path("outcome").asString())) {
                     return Optional.of(r);
@@ -88,9 +87,12 @@ final class GatewayOps {
         return Optional.empty();
     }
 
-    private JsonNode search(String provider, String by, String value) {
+    private JsonNode search(Receipts wanted) {
         return json(call(
-                "GET", "/ops/receipts?limit=100&provider=" + encode(provider) + "&" + by + "=" + encode(value), null));
+                "GET",
+                "/ops/receipts?limit=100&provider=" + encode(wanted.provider())
+                        + (wanted.by() == null ? "" : "&" + wanted.by() + "=" + encode(wanted.value())),
+                null));
     }
 
     private HttpResponse<String> call(String method, String path, Object body) {

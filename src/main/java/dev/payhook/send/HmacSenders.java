@@ -2,10 +2,15 @@ package dev.payhook.send;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Collectors;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Providers that sign with a secret both sides hold: HMAC-SHA256, each over its own text. */
 enum HmacSenders implements Sender {
@@ -73,17 +78,49 @@ enum HmacSenders implements Sender {
             v.putIfAbsent("psp_reference", v.get("payment_id"));
             v.putIfAbsent("original_reference", "");
             v.putIfAbsent("success", "true");
-            String signed = String.join(
-                    ":",
-                    String.valueOf(v.get("psp_reference")),
-                    String.valueOf(v.get("original_reference")),
-                    account,
-                    String.valueOf(v.get("order_id")),
-                    String.valueOf(v.get("amount")),
-                    String.valueOf(v.get("currency")),
-                    String.valueOf(v.get("type")),
-                    String.valueOf(v.get("success")));
-            v.put("hmac", Hmac.base64(HexFormat.of().parseHex(keys.secret("secrets")), signed));
+            v.put(
+                    "hmac",
+                    itemHmac(
+                            keys,
+                            v.get("psp_reference"),
+                            v.get("original_reference"),
+                            account,
+                            v.get("order_id"),
+                            v.get("amount"),
+                            v.get("currency"),
+                            v.get("type"),
+                            v.get("success")));
+        }
+
+        /** A notification of one's own: each item signed in its additionalData.hmacSignature, as Adyen does. */
+        @Override
+        public TestRequest ownBody(String type, String body, Map<String, Object> values, ProviderKeys keys) {
+            JsonNode notification = JsonMapper.shared().readTree(body);
+            for (JsonNode wrapper : notification.path("notificationItems")) {
+                JsonNode item = wrapper.path("NotificationRequestItem");
+                if (!(item instanceof ObjectNode signed)) {
+                    continue;
+                }
+                String hmac = itemHmac(
+                        keys,
+                        item.path("pspReference").asString(""),
+                        item.path("originalReference").asString(""),
+                        item.path("merchantAccountCode").asString(""),
+                        item.path("merchantReference").asString(""),
+                        item.path("amount").path("value").asString(""),
+                        item.path("amount").path("currency").asString(""),
+                        item.path("eventCode").asString(""),
+                        item.path("success").asString(""));
+                JsonNode data = signed.path("additionalData");
+                (data instanceof ObjectNode o ? o : signed.putObject("additionalData")).put("hmacSignature", hmac);
+            }
+            return request(type, JsonMapper.shared().writeValueAsString(notification), values, keys);
+        }
+
+        /** Adyen's HMAC of an item: its eight fields, colon-joined, keyed with the hex key. */
+        private static String itemHmac(ProviderKeys keys, Object... fields) {
+            String signed = Arrays.stream(fields).map(String::valueOf).collect(Collectors.joining(":"));
+            return Hmac.base64(HexFormat.of().parseHex(keys.secret("secrets")), signed);
         }
 
         @Override

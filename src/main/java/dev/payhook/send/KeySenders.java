@@ -1,12 +1,14 @@
 package dev.payhook.send;
 
 import dev.payhook.provider.RsaKeys;
+import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,6 +33,17 @@ enum KeySenders implements Sender {
             v.put("app_id", keys.setting("accounts.app-id", "2021000000000000"));
             v.put("seller_id", keys.setting("accounts.seller-id", "2088102176027680"));
             v.put("alipay_time", BEIJING.format(Instant.parse(String.valueOf(v.get("occurred_at")))));
+        }
+
+        /** A form of one's own, {@code a=1&b=2} as Alipay posts it, or one field a line as its samples are. */
+        @Override
+        public TestRequest ownBody(String type, String body, Map<String, Object> values, ProviderKeys keys) {
+            String lines = body.strip().contains("\n")
+                    ? body
+                    : Arrays.stream(body.strip().split("&", -1))
+                            .map(p -> URLDecoder.decode(p, StandardCharsets.UTF_8))
+                            .collect(Collectors.joining("\n"));
+            return request(type, lines, values, keys);
         }
 
         @Override

@@ -48,7 +48,11 @@ public final class ListenCommand {
         try {
             SendOptions o = SendOptions.parse(true, args);
             ConfigurableEnvironment env = SendCommand.environment(o.settings());
-            GatewayOps ops = GatewayOps.of(HttpClient.newHttpClient(), env, o.options())
+            GatewayOps ops = GatewayOps.of(
+                            HttpClient.newHttpClient(),
+                            env,
+                            GatewayAddresses.of(env, o.options()).ops(),
+                            o.options())
                     .orElseThrow(() -> new SendFailure(
                             "no ops token", "set PAYHOOK_OPS_TOKEN (bin/payhook --dev writes one in data/dev/env)"));
             ListenCommand listen = new ListenCommand(out);

@@ -10,9 +10,13 @@ import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
+import org.springframework.core.env.PropertySource;
 
 /**
  * One provider's settings as the gateway reads them (config/application.yml, the environment, the
@@ -87,6 +91,44 @@ record ProviderKeys(String provider, Environment env, String secretGiven, Path k
             throw new SendFailure("cannot read the private key: " + e.getMessage(), "pass --key with a PEM PKCS#8 key");
         }
     }
+
+    /**
+     * Where what it signs with came from, in words: {@code --secret} or {@code --key}; the setting
+     * and the variable it names, from this shell or from {@code data/dev/env} (which {@code bin/payhook}
+     * exports only where the shell sets none, and names in {@value #DEV_FILLED}); else the test key
+     * pair. A 401 prints it beside where the gateway takes its own.
+     */
+    String origin() {
+        if (secretGiven != null) {
+            return "--secret";
+        }
+        if (keyGiven != null) {
+            return "--key " + keyGiven;
+        }
+        String setting = prefix() + "secrets[0]";
+        for (PropertySource<?> source : ((ConfigurableEnvironment) env).getPropertySources()) {
+            Object raw = source.getProperty(setting);
+            if (raw != null) {
+                Matcher variable = VARIABLE.matcher(raw.toString());
+                if (!variable.find()) {
+                    return setting + " as " + source.getName() + " sets it";
+                }
+                String name = variable.group(1);
+                boolean dev = List.of(
+                                System.getenv().getOrDefault(DEV_FILLED, "").split(" ", -1))
+                        .contains(name);
+                return setting + ", that is " + name
+                        + (dev ? " from data/dev/env (this shell sets none)" : " as this shell or an argument sets it");
+            }
+        }
+        return "the test key pair in " + env.getProperty("payhook.dev.keystore", DEV_KEYSTORE)
+                + " (bin/payhook --dev gives the gateway its public half)";
+    }
+
+    /** The variables {@code bin/payhook} exported from {@code data/dev/env}, space-separated. */
+    static final String DEV_FILLED = "PAYHOOK_DEV_ENV_FILLED";
+
+    private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z0-9_]+)");
 
     private String prefix() {
         return "payhook.providers." + provider + ".";

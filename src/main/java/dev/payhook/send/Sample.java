@@ -73,6 +73,11 @@ public record Sample(String kind, String type, String text, Map<String, String> 
                 .findFirst();
     }
 
+    /** The same object under another type, which {@code send} puts in the event. */
+    Sample as(String otherType) {
+        return new Sample(kind, otherType, text, own);
+    }
+
     /** Its text with the values filled in: {@link #with} them. */
     public String fill(Map<String, Object> values) {
         return SampleValues.fill(text, with(values), where());

@@ -1,14 +1,14 @@
 package dev.payhook.send;
 
 import dev.payhook.config.SetupFailure;
-import dev.payhook.provider.types.Action;
-import dev.payhook.provider.types.TypeTables;
+import dev.payhook.provider.types.TypeTable;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -37,11 +37,13 @@ public final class SendCommand {
     private static final Duration PROCESSING = Duration.ofSeconds(20);
 
     private final PrintStream out;
+    private final PrintStream err;
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    SendCommand(PrintStream out) {
+    SendCommand(PrintStream out, PrintStream err) {
         this.out = out;
+        this.err = err;
     }
 
     public static void main(String[] args) {
@@ -59,7 +61,7 @@ public final class SendCommand {
     /** 0: accepted (and, with a token, processed); 1: refused or dead-lettered; 2: nothing was sent. */
     public static int run(PrintStream out, PrintStream err, String... args) {
         try {
-            return new SendCommand(out).send(SendOptions.parse(args));
+            return new SendCommand(out, err).send(SendOptions.parse(args));
         } catch (SendFailure e) {
             return said(err, e.getMessage(), e.fix);
         } catch (SetupFailure e) {
@@ -78,19 +80,6 @@ public final class SendCommand {
         err.println("payhook send: " + problem);
         err.println("  fix: " + fix);
         return 2;
-    }
-
-    /**
-     * Whether the provider's type table gives the type a meaning: an event it ignores (as
-     * customer.updated) pays no order, so none is registered for it. A provider without a
-     * table reads every notification.
-     */
-    private static boolean actedOn(ConfigurableEnvironment env, String provider, String kind, String type) {
-        TypeTables tables = new TypeTables(Path.of(env.getProperty("payhook.routes.dir", "routes")));
-        return tables.own(provider)
-                .or(() -> tables.own(kind))
-                .map(t -> t.find(type).map(e -> e.action() != Action.IGNORE).orElse(false))
-                .orElse(true);
     }
 
     private static long minorUnits(String amount) {
@@ -116,18 +105,17 @@ public final class SendCommand {
                             : o.provider() + "'s scheme " + scheme + " has no samples",
                     "send --list names the providers and types it can send");
         }
-        // a sender of a shared scheme with a payload of its own sends its format's samples
+        // a sender of a shared scheme with a payload of its own reads that format, not the scheme's
         String kind = Optional.ofNullable(env.getProperty("payhook.providers." + o.provider() + ".format"))
-                .filter(Sample::hasKind)
+                .filter(f -> !f.isBlank())
                 .orElse(sender.kind());
-        Sample sample = Sample.find(kind, o.type())
-                .orElseThrow(() -> new SendFailure(
-                        "no sample of " + kind + " " + o.type(),
-                        "send --list names the types; a sample is a file under samples/" + kind + "/"));
+        Optional<TypeTable> table = new Tables(err).of(env, o.provider(), kind);
+        Optional<String> body = Optional.ofNullable(o.get("body")).map(SendCommand::body);
+        Sample sample = body.isPresent() ? null : Samples.choose(o.provider(), kind, o.type(), table);
         ProviderKeys keys = new ProviderKeys(o.provider(), env, o.get("secret"), o.key());
-        URI base = URI.create(withSlash(
-                o.options().getOrDefault("url", "http://localhost:" + env.getProperty("server.port", "8080"))));
-        Optional<GatewayOps> ops = o.print() ? Optional.empty() : GatewayOps.of(http, env, o.options());
+        GatewayAddresses gateway = GatewayAddresses.of(env, o.options());
+        URI base = gateway.webhooks();
+        Optional<GatewayOps> ops = o.print() ? Optional.empty() : GatewayOps.of(http, env, gateway.ops(), o.options());
 
         String orderId = o.options().getOrDefault("order", "ord_" + random());
         Optional<JsonNode> order = ops.flatMap(c -> c.order(orderId));
@@ -146,26 +134,34 @@ public final class SendCommand {
                 SampleValues.of(eventId, sender.paymentId(orderId), orderId, amount, currency, Instant.now());
         common.put("type", o.type());
         common.put("product", "prod_" + sku);
-        Map<String, Object> values = sample.with(common);
+        Map<String, Object> values = sample == null ? common : sample.with(common);
         sender.addValues(values, keys);
         // signed before anything is written: a key or secret that does not sign leaves no order behind
-        TestRequest request = sender.request(o.type(), sample.fill(values), values, keys);
+        TestRequest request = body.isPresent()
+                ? sender.ownBody(o.type(), body.get(), values, keys)
+                : sender.request(o.type(), sample.fill(values), values, keys);
         if (o.print()) {
             out.println(request.curl(base));
             return 0;
         }
-        if (ops.isPresent() && order.isEmpty() && actedOn(env, o.provider(), kind, o.type())) {
+        // a body of one's own names its own order, if any: nothing is registered for it
+        if (ops.isPresent() && body.isEmpty() && order.isEmpty() && Tables.actedOn(table, o.type())) {
             ops.get().register(orderId, amount, currency, sku);
             out.println("registered order " + orderId + ": " + amount + " " + currency + " minor units, sku " + sku);
         }
-        if (ops.isPresent() && sample.text().contains("{{product}}")) {
+        if (ops.isPresent() && sample != null && sample.text().contains("{{product}}")) {
             ops.get().mapProduct(o.provider(), "prod_" + sku, sku);
         }
         out.println(request.method() + " " + base.resolve(request.target()).getPath() + "  " + o.provider() + " "
-                + o.type() + "  event " + eventId + "  order " + orderId);
-        String by = sender.keepsEventId() ? "event_id" : "order_id";
-        String value = sender.keepsEventId() ? eventId : orderId;
-        Set<String> earlier = ops.isPresent() ? ops.get().receipts(o.provider(), by, value) : Set.of();
+                + (o.type().isEmpty() ? "(its own body)" : o.type())
+                + (body.isPresent() ? "" : "  event " + eventId + "  order " + orderId));
+        // a body's receipt is the provider's next one; a sample's is found by its event id (or order)
+        Receipts receipts = body.isPresent()
+                ? new Receipts(o.provider(), null, null)
+                : sender.keepsEventId()
+                        ? new Receipts(o.provider(), "event_id", eventId)
+                        : new Receipts(o.provider(), "order_id", orderId);
+        Set<String> earlier = ops.isPresent() ? ops.get().receipts(receipts) : Set.of();
         HttpResponse<String> answer = post(request, base);
         out.println("  answered " + answer.statusCode()
                 + answer.headers().firstValue("Location").map(l -> " -> " + l).orElse("")
@@ -174,6 +170,11 @@ public final class SendCommand {
             out.println("  the gateway has " + o.provider() + " switched off: its credentials are not set"
                     + " (README: Providers; bin/payhook --dev sets test ones for the providers that sign)");
         }
+        if (answer.statusCode() == 401) {
+            out.println("  send signed with " + keys.origin());
+            out.println("  the gateway checks with what it read at its own start (its environment, ./config);"
+                    + " if the two differ, start it from this shell, or pass --secret / --key with its value");
+        }
         if (answer.statusCode() >= 400) {
             return 1;
         }
@@ -181,11 +182,24 @@ public final class SendCommand {
             out.println("  set PAYHOOK_OPS_TOKEN to see what the gateway did with it");
             return 0;
         }
-        return outcome(ops.get(), o.provider(), by, value, earlier, orderId);
+        return outcome(ops.get(), receipts, earlier, body.isPresent() ? null : orderId);
     }
 
-    private int outcome(GatewayOps ops, String provider, String by, String value, Set<String> earlier, String orderId) {
-        Optional<JsonNode> receipt = ops.processed(provider, by, value, earlier, PROCESSING);
+    /** A body of one's own: a file, or {@code -} for standard input. */
+    private static String body(String from) {
+        try {
+            return from.equals("-")
+                    ? new String(System.in.readAllBytes(), StandardCharsets.UTF_8)
+                    : Files.readString(Path.of(from));
+        } catch (IOException e) {
+            throw new SendFailure(
+                    "--body " + from + " cannot be read: " + SendFailure.why(e),
+                    "pass --body with the path of a file holding the event as the provider sends it, or - for stdin");
+        }
+    }
+
+    private int outcome(GatewayOps ops, Receipts receipts, Set<String> earlier, String orderId) {
+        Optional<JsonNode> receipt = ops.processed(receipts, earlier, PROCESSING);
         if (receipt.isEmpty()) {
             out.println("  not processed within " + PROCESSING.toSeconds() + " s: see /ops/inbound and the log");
             return 1;
@@ -194,10 +208,12 @@ public final class SendCommand {
         String reason = receipt.get().path("reason").asString("");
         out.println("  receipt " + receipt.get().path("id").asString() + ": " + outcome
                 + (reason.isBlank() ? "" : " (" + reason + ")"));
-        ops.order(orderId)
-                .ifPresent(n -> out.println(
-                        "  order " + orderId + ": " + n.path("status").asString() + ", entitlement "
-                                + n.path("entitlement").path("status").asString()));
+        Optional.ofNullable(orderId)
+                .or(() -> Optional.ofNullable(receipt.get().path("order_id").asString(null)))
+                .flatMap(ops::order)
+                .ifPresent(n -> out.println("  order " + n.path("order_id").asString() + ": "
+                        + n.path("status").asString() + ", entitlement "
+                        + n.path("entitlement").path("status").asString()));
         return "dead_lettered".equals(outcome) ? 1 : 0;
     }
 

@@ -9,7 +9,8 @@ import java.util.Set;
 
 /**
  * {@code send <provider> <type> [--order ID] [--amount MINOR] [--currency C] [--event-id ID]
- * [--sku SKU] [--url URL] [--ops-url URL] [--secret S] [--key FILE] [--print]}, or {@code send --list}.
+ * [--sku SKU] [--url URL] [--ops-url URL] [--secret S] [--key FILE] [--print]}, {@code send <provider>
+ * --body FILE|- [--type T] ...} (a body of one's own, signed as it is), or {@code send --list}.
  * Any other {@code --name=value} is a setting, as the gateway takes it.
  */
 record SendOptions(
@@ -21,8 +22,19 @@ record SendOptions(
         boolean once,
         List<String> settings) {
 
-    static final Set<String> VALUED =
-            Set.of("order", "amount", "currency", "event-id", "sku", "url", "ops-url", "secret", "key", "token");
+    static final Set<String> VALUED = Set.of(
+            "order",
+            "amount",
+            "currency",
+            "event-id",
+            "sku",
+            "url",
+            "ops-url",
+            "secret",
+            "key",
+            "token",
+            "body",
+            "type");
 
     static SendOptions parse(String... args) {
         return parse(false, args);
@@ -60,21 +72,23 @@ record SendOptions(
             }
         }
         boolean named = !list && !listen;
-        if (named ? positional.size() != 2 : !positional.isEmpty()) {
-            throw new SendFailure(listen ? "listen takes options only" : "send takes a provider and a type", USAGE);
+        // with a body of one's own the type is free: given as --type, as the second word, or none
+        boolean typeFree = options.containsKey("body");
+        if (named ? positional.size() != 2 && !(typeFree && positional.size() == 1) : !positional.isEmpty()) {
+            throw new SendFailure(
+                    listen
+                            ? "listen takes options only"
+                            : typeFree ? "send --body takes a provider" : "send takes a provider and a type",
+                    USAGE);
         }
+        String type = positional.size() == 2 ? positional.get(1) : options.getOrDefault("type", "");
         return new SendOptions(
-                named ? positional.get(0) : null,
-                named ? positional.get(1) : null,
-                options,
-                print,
-                list,
-                once,
-                settings);
+                named ? positional.get(0) : null, named ? type : null, options, print, list, once, settings);
     }
 
     static final String USAGE = "bin/payhook send <provider> <type> [--order ID] [--amount MINOR] [--currency C]"
-            + " [--event-id ID] [--sku SKU] [--url URL] [--secret S] [--key FILE] [--print]; bin/payhook send --list;"
+            + " [--event-id ID] [--sku SKU] [--url URL] [--secret S] [--key FILE] [--print];"
+            + " bin/payhook send <provider> --body FILE|- [--type T] [--event-id ID]; bin/payhook send --list;"
             + " bin/payhook listen [--once] [--ops-url URL] [--token T]";
 
     String get(String name) {

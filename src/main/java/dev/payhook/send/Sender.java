@@ -37,6 +37,15 @@ interface Sender {
     /** The request as the provider makes it: {@code filled} is the sample with its values in. */
     TestRequest request(String type, String filled, Map<String, Object> values, ProviderKeys keys);
 
+    /**
+     * A body of one's own ({@code send --body}), signed as the provider signs what it sends. Most
+     * sign the whole body, as they sign a sample; a provider whose signature sits inside the body
+     * signs it there.
+     */
+    default TestRequest ownBody(String type, String body, Map<String, Object> values, ProviderKeys keys) {
+        return request(type, body, values, keys);
+    }
+
     static Sender forScheme(String scheme) {
         for (Sender[] family : new Sender[][] {HmacSenders.values(), KeySenders.values(), ReturnSenders.values()}) {
             for (Sender s : family) {

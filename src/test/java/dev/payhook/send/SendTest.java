@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,12 +55,17 @@ class SendTest extends GatewayTest {
                 all.add(given);
             }
         }
+        return sendAsGiven(all.toArray(String[]::new));
+    }
+
+    /** With no address nor token added: as typed. */
+    private static Run sendAsGiven(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = SendCommand.run(
                 new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8),
-                all.toArray(String[]::new));
+                args);
         return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -287,6 +293,128 @@ class SendTest extends GatewayTest {
                 .contains("-H 'webhook-signature: v1,")
                 .contains("\"reference\": \"ord-acme\"")
                 .doesNotContain("business_id");
+    }
+
+    @Test
+    void aTypeJustMappedIsTriedFromASampleOfItsReadersObject(@TempDir Path routes) throws IOException {
+        Path types = Files.createDirectories(routes.resolve("types"));
+        Files.writeString(
+                types.resolve("stripe.yaml"),
+                Files.readString(Path.of("routes/types/stripe.yaml"))
+                        + "  charge.captured: { action: payment.succeeded, reader: charge }\n");
+        Run print = send(
+                "stripe",
+                "charge.captured",
+                "--order=ord-captured",
+                "--secret=whsec_x",
+                "--print",
+                "--payhook.routes.dir=" + routes);
+        assertThat(print.status()).as(print.err()).isZero();
+        assertThat(print.out())
+                .as("the charge sample whose type means the same, in the status that agrees")
+                .contains("\"type\": \"charge.captured\"")
+                .contains("\"object\": \"charge\"")
+                .contains("\"status\": \"succeeded\"");
+
+        Run unmapped = send("stripe", "charge.expired", "--secret=whsec_x", "--print");
+        assertThat(unmapped.status()).isEqualTo(2);
+        assertThat(unmapped.err().lines().toList())
+                .containsExactly(
+                        "payhook send: no sample of stripe charge.expired, and its table does not name the type",
+                        "  fix: write the event as stripe sends it to a file and pass it: send stripe --body FILE"
+                                + " --type charge.expired; send --list names the types with samples");
+    }
+
+    @Test
+    void aBodyOfOnesOwnIsSignedForAProviderAddedByConfigurationUnderItsName(@TempDir Path dir) throws IOException {
+        String[] acme = {
+            "--payhook.providers.acme.scheme=standard-webhooks",
+            "--payhook.providers.acme.format=mapped",
+            "--secret=" + GatewayTest.ACME_SECRET
+        };
+        Run noSample = send("acme", "charge.paid", acme[0], acme[1], acme[2], "--print");
+        assertThat(noSample.status()).isEqualTo(2);
+        assertThat(noSample.err())
+                .contains("payhook send: acme sends a format of its own (mapped), of which send has no sample")
+                .contains("send acme --body FILE --type charge.paid")
+                .doesNotContain("dodo");
+
+        String order = "ord-send-body-" + UUID.randomUUID();
+        gateway.putOrder(order, 2500, "USD");
+        Path body = Files.writeString(dir.resolve("paid.json"), """
+                {"type":"charge.paid","created_at":"%s",
+                 "data":{"reference":"%s","charge_id":"ch_%s","amount":2500,"currency":"USD"}}
+                """.formatted(Instant.now(), order, UUID.randomUUID()));
+        Run run = send("acme", "--body", body.toString(), acme[0], acme[1], acme[2]);
+        assertThat(run.status()).as(run.out() + run.err()).isZero();
+        assertThat(run.out())
+                .contains("POST /webhooks/acme  acme (its own body)")
+                .contains(": applied")
+                .contains("order " + order + ": paid");
+    }
+
+    @Test
+    void anAdyenNotificationOfOnesOwnIsSignedItemByItem(@TempDir Path dir) throws IOException {
+        String order = "ord-send-adyen-body-" + UUID.randomUUID();
+        gateway.putOrder(order, 1800, "EUR");
+        String psp = "PSP"
+                + UUID.randomUUID().toString().replace("-", "").substring(0, 13).toUpperCase(Locale.ROOT);
+        Path body = Files.writeString(dir.resolve("adyen.json"), """
+                {"live":"false","notificationItems":[{"NotificationRequestItem":{
+                  "additionalData":{"hmacSignature":"not-yet-signed"},
+                  "amount":{"currency":"EUR","value":1800},"eventCode":"AUTHORISATION","eventDate":"%s",
+                  "merchantAccountCode":"PayhookTestMerchant","merchantReference":"%s","originalReference":"",
+                  "paymentMethod":"visa","pspReference":"%s","success":"true"}}]}
+                """.formatted(Instant.now(), order, psp));
+        Run run = send("adyen", "--body=" + body, "--secret=" + GatewayTest.ADYEN_KEY);
+        assertThat(run.status()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains(": applied").contains("order " + order + ": paid");
+    }
+
+    @Test
+    void aBrokenLocalTableIsSaidInTwoLinesAndTheJarsIsRead(@TempDir Path routes) throws IOException {
+        Path types = Files.createDirectories(routes.resolve("types"));
+        Files.writeString(types.resolve("stripe.yaml"), "types:\n  charge.captured: { action: payment.sucseeded }\n");
+        Run run = send(
+                "stripe", "payment_intent.succeeded", "--secret=whsec_x", "--print", "--payhook.routes.dir=" + routes);
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.out()).contains("Stripe-Signature");
+        assertThat(run.err().lines().toList()).hasSize(2);
+        assertThat(run.err())
+                .startsWith("payhook send: " + types.resolve("stripe.yaml") + ":2: 'charge.captured': unknown action")
+                .contains("meanwhile send reads the jar's table")
+                .doesNotContain("Exception");
+    }
+
+    @Test
+    void a401SaysWhereSendTookItsSecret() {
+        Run given = send("stripe", "payment_intent.succeeded", "--secret=whsec_not_the_gateways");
+        assertThat(given.status()).isEqualTo(1);
+        assertThat(given.out())
+                .contains("answered 401")
+                .contains("send signed with --secret")
+                .contains("the gateway checks with what it read at its own start");
+        Run configured = send("stripe", "payment_intent.succeeded", "--STRIPE_WEBHOOK_SECRET=whsec_not_the_gateways");
+        assertThat(configured.out())
+                .contains("send signed with payhook.providers.stripe.secrets[0], that is STRIPE_WEBHOOK_SECRET as"
+                        + " this shell or an argument sets it");
+    }
+
+    @Test
+    void withoutUrlsItFindsTheGatewayWhereItSaidItListens(@TempDir Path dir) throws IOException {
+        Path listening = Files.writeString(
+                dir.resolve("listening"),
+                "server.port=" + port + "\npayhook.ops.port=" + gateway.managementPort() + "\n");
+        String order = "ord-send-listening-" + UUID.randomUUID();
+        Run run = sendAsGiven(
+                "stripe",
+                "payment_intent.succeeded",
+                "--order=" + order,
+                "--secret=" + TestProvider.STRIPE.secret,
+                "--token=" + dev.payhook.support.Gateway.OPS_TOKEN,
+                "--payhook.dev.listening-file=" + listening);
+        assertThat(run.status()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains(": applied").contains("order " + order + ": paid");
     }
 
     @Test
