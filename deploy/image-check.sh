@@ -64,6 +64,9 @@ healthy=$(awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { printf "%.1f", a - b }')
 echo "start to healthy (readiness UP) in the container: $healthy s"
 user=$(podman exec "$NAME" id -u)
 [ "$user" != 0 ] || { echo "the gateway runs as root in the image" >&2; exit 1; }
+# the image checks a routes folder without starting a gateway
+podman run --rm --network=none "$IMAGE" check /app/routes >/dev/null \
+  || { echo "payhook check /app/routes failed in the image" >&2; exit 1; }
 # /app/routes holds only the integrator's files, and the jar's are there to copy from
 podman exec "$NAME" test -f /app/resources/routes/types/stripe.yaml \
   || { echo "the jar's type tables are not readable in /app/resources/routes/" >&2; exit 1; }

@@ -11,8 +11,11 @@ import org.apache.camel.support.DefaultComponent;
  * the route join that session (their sends commit with the acknowledgements). camel-jms has no
  * batch consumer, hence this one.
  */
-@org.springframework.stereotype.Component("jms-batch")
+@org.springframework.stereotype.Component(BatchComponent.NAME)
 public class BatchComponent extends DefaultComponent {
+
+    /** The scheme routes/processing.yaml consumes payhook.inbound with. */
+    public static final String NAME = "jms-batch";
 
     @Override
     protected Endpoint createEndpoint(String uri, String remaining, Map<String, Object> parameters) throws Exception {

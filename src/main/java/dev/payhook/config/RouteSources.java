@@ -36,15 +36,20 @@ public class RouteSources implements EnvironmentPostProcessor {
             return;
         }
         Path dir = Path.of(environment.getProperty("payhook.routes.dir", "routes"));
+        environment
+                .getPropertySources()
+                .addLast(new MapPropertySource("payhookRoutes", Map.of(PATTERN, String.join(",", of(dir)))));
+    }
+
+    /** The route files Camel reads with {@code dir} as the routes folder: the jar's, each overridden or added to by {@code dir}'s. */
+    public static List<String> of(Path dir) {
         Map<String, String> sources = new TreeMap<>();
         for (String folder : FOLDERS) {
             shipped(folder).forEach(name -> sources.put(folder + name, "classpath:routes/" + folder + name));
             local(dir.resolve(folder))
                     .forEach(name -> sources.put(folder + name, "file:" + dir.resolve(folder + name)));
         }
-        environment
-                .getPropertySources()
-                .addLast(new MapPropertySource("payhookRoutes", Map.of(PATTERN, String.join(",", sources.values()))));
+        return List.copyOf(sources.values());
     }
 
     /** The names of the route files the jar ships in {@code folder} of its routes/ ({@code ""}, {@code "types/"}, ..). */

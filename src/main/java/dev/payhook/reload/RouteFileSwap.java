@@ -1,6 +1,8 @@
 package dev.payhook.reload;
 
+import dev.payhook.config.RouteFailureAnalyzer;
 import dev.payhook.config.RouteFileFailureAnalyzer;
+import dev.payhook.config.RouteLocator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +19,7 @@ import org.apache.camel.spi.Resource;
 import org.apache.camel.support.PluginHelper;
 import org.apache.camel.support.ResourceHelper;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
  * One route file's routes replaced by what the file says now, whole or not at all: the file is
@@ -76,7 +79,11 @@ final class RouteFileSwap {
             model.addRouteDefinitions(fresh);
         } catch (Exception e) {
             restore(model, fresh, old);
-            throw new Refused("its routes could not start, the previous ones run again: " + e.getMessage());
+            // where in the file and why, in one line, as a start says it: not Camel's message, which holds the whole
+            // route
+            FailureAnalysis said = new RouteFailureAnalyzer(new RouteLocator("file:" + file)).analyze(e);
+            throw new Refused("its routes could not start, the previous ones run again: "
+                    + (said != null ? said.getDescription() : RouteFailureAnalyzer.reason(e)));
         }
         return new Outcome(oldIds, ids(fresh));
     }

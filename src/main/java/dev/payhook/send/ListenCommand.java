@@ -1,5 +1,6 @@
 package dev.payhook.send;
 
+import dev.payhook.config.OfflineSettings;
 import java.io.PrintStream;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -47,7 +48,7 @@ public final class ListenCommand {
     public static int run(PrintStream out, PrintStream err, String... args) {
         try {
             SendOptions o = SendOptions.parse(true, args);
-            ConfigurableEnvironment env = SendCommand.environment(o.settings());
+            ConfigurableEnvironment env = OfflineSettings.of(o.settings());
             GatewayOps ops = GatewayOps.of(
                             HttpClient.newHttpClient(),
                             env,

@@ -1,5 +1,6 @@
 package dev.payhook.send;
 
+import dev.payhook.config.OfflineSettings;
 import dev.payhook.config.SetupFailure;
 import dev.payhook.provider.types.TypeTable;
 import java.io.IOException;
@@ -12,18 +13,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Pattern;
-import org.springframework.boot.context.config.ConfigDataEnvironmentPostProcessor;
 import org.springframework.boot.logging.LogLevel;
 import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.core.env.ConfigurableEnvironment;
-import org.springframework.core.env.SimpleCommandLinePropertySource;
-import org.springframework.core.env.StandardEnvironment;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -95,7 +92,7 @@ public final class SendCommand {
             Sample.all().forEach(s -> out.println(s.kind() + " " + s.type()));
             return 0;
         }
-        ConfigurableEnvironment env = environment(o.settings());
+        ConfigurableEnvironment env = OfflineSettings.of(o.settings());
         String scheme = env.getProperty("payhook.providers." + o.provider() + ".scheme");
         Sender sender = scheme == null ? null : Sender.forScheme(scheme);
         if (sender == null) {
@@ -228,14 +225,6 @@ public final class SendCommand {
             Thread.currentThread().interrupt();
             throw new SendFailure("interrupted", "run it again");
         }
-    }
-
-    /** The settings as the gateway reads them: arguments, environment, config/application.yml, the jar's. */
-    static ConfigurableEnvironment environment(List<String> settings) {
-        StandardEnvironment env = new StandardEnvironment();
-        env.getPropertySources().addFirst(new SimpleCommandLinePropertySource(settings.toArray(String[]::new)));
-        ConfigDataEnvironmentPostProcessor.applyTo(env);
-        return env;
     }
 
     static String withSlash(String url) {

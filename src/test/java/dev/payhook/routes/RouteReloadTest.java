@@ -96,7 +96,14 @@ class RouteReloadTest extends GatewayTest {
 
         Files.writeString(FILE, route("five").replace("direct:try-it", "nosuch:try-it")); // reads, cannot start
         await().atMost(SECONDS).until(() -> output.getAll().split("Refused " + FILE, -1).length == 4);
-        assertThat(output.getAll()).contains("its routes could not start, the previous ones run again");
+        assertThat(output.getAll()
+                        .lines()
+                        .filter(l -> l.contains("Refused " + FILE))
+                        .reduce((a, b) -> b))
+                .as("the file, the line and why, in one line")
+                .hasValueSatisfying(l -> assertThat(l)
+                        .contains("its routes could not start, the previous ones run again: " + FILE + " line ")
+                        .contains("no Camel component 'nosuch'"));
         assertThat(answer()).as("the old routes run again").isEqualTo("two");
     }
 
