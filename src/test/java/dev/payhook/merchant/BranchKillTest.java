@@ -122,6 +122,7 @@ class BranchKillTest {
         return new String[] {
             "--payhook.branches.ledger.to=" + url,
             "--payhook.branches.ledger.events[0]=stripe:payment_intent.*",
+            "--payhook.branches.ledger.secrets=" + MerchantReceiver.SECRET,
             "--payhook.branches.ledger.enabled=" + enabled
         };
     }
