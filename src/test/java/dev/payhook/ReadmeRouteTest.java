@@ -190,7 +190,7 @@ class ReadmeRouteTest extends GatewayTest {
     private Optional<Delivery> record(String subscriber, String key) {
         return deliveries.of(List.of(key)).getOrDefault(key, List.of()).stream()
                 .filter(d -> d.subscriber().equals(subscriber))
-                .findFirst();
+                .reduce((earlier, later) -> later);
     }
 
     private Optional<JsonNode> parked(String subscriber, String key) {

@@ -6,6 +6,9 @@ import dev.payhook.broker.Destination;
 import dev.payhook.broker.Trace;
 import dev.payhook.outbox.EventSubscribers;
 import dev.payhook.outbox.Subscriber;
+import dev.payhook.store.DeliveryStore;
+import dev.payhook.store.DeliveryStore.Delivery;
+import dev.payhook.store.DeliveryStore.State;
 import jakarta.jms.Connection;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
@@ -14,11 +17,13 @@ import jakarta.jms.MessageConsumer;
 import jakarta.jms.MessageProducer;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.springframework.jms.core.JmsTemplate;
@@ -41,10 +46,16 @@ public class FailedDeliveries {
     /** Whose failed messages can be replayed: each consumer of payhook.events with a queue. */
     private final EventSubscribers subscribers;
 
-    public FailedDeliveries(ConnectionFactory connectionFactory, EventSubscribers subscribers) {
+    private final DeliveryStore record;
+    private final Clock clock;
+
+    public FailedDeliveries(
+            ConnectionFactory connectionFactory, EventSubscribers subscribers, DeliveryStore record, Clock clock) {
         this.broker = BrokerConnections.uncached(connectionFactory);
         this.jms = new JmsTemplate(broker);
         this.subscribers = subscribers;
+        this.record = record;
+        this.clock = clock;
     }
 
     /** The endpoints, the branches and the merchant's own consumers, as now declared. */
@@ -80,8 +91,8 @@ public class FailedDeliveries {
         return rows == null ? List.of() : Collections.unmodifiableList(rows);
     }
 
-    /** Replays the failed messages with these ids (those still there); how many were replayed. */
-    public int replay(List<String> ids) throws JMSException {
+    /** Replays the failed messages with these ids (those still there), as {@code actor}; how many were replayed. */
+    public int replay(List<String> ids, String actor) throws JMSException {
         for (String id : ids) {
             if (!id.matches("ID:[A-Za-z0-9:-]{1,80}")) {
                 throw new IllegalArgumentException("not a failed delivery's id: " + id);
@@ -89,13 +100,15 @@ public class FailedDeliveries {
         }
         return ids.isEmpty()
                 ? 0
-                : move("JMSMessageID IN ("
-                        + ids.stream().map(i -> "'" + i + "'").collect(Collectors.joining(",")) + ")");
+                : move(
+                        "JMSMessageID IN ("
+                                + ids.stream().map(i -> "'" + i + "'").collect(Collectors.joining(",")) + ")",
+                        actor);
     }
 
-    /** Replays every failed message of {@code endpoint}; how many were replayed. */
-    public int replayAll(String endpoint) throws JMSException {
-        return move(ofEndpoint(endpoint));
+    /** Replays every failed message of {@code endpoint}, as {@code actor}; how many were replayed. */
+    public int replayAll(String endpoint, String actor) throws JMSException {
+        return move(ofEndpoint(endpoint), actor);
     }
 
     private String ofEndpoint(String endpoint) {
@@ -107,13 +120,16 @@ public class FailedDeliveries {
         return MerchantDelivery.ENDPOINT + " = '" + endpoint + "'";
     }
 
-    private int move(String selector) throws JMSException {
+    /** Moves what {@code selector} takes back to its queues, then records each as replayed by {@code actor}. */
+    private int move(String selector, String actor) throws JMSException {
         Set<String> consumers = consumers();
         if (consumers.isEmpty()) {
             // no consumer to send to, and "IN ()" is no selector: whatever failed stays failed
             return 0;
         }
-        int moved = 0;
+        // by message key; written once the move committed, each with the time it was moved: its
+        // consumer may deliver it before the word is written
+        List<Map.Entry<String, Delivery>> moved = new ArrayList<>();
         try (Connection connection = broker.createConnection();
                 Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
                 // a message whose endpoint is no longer configured is not taken: it stays failed, not lost
@@ -135,11 +151,20 @@ public class FailedDeliveries {
                 copy.setLongProperty(MerchantDelivery.PUBLISHED_AT, m.getLongProperty(MerchantDelivery.PUBLISHED_AT));
                 // the endpoint's queue alone, on the multicast address
                 producer.send(session.createTopic(EventSubscribers.fullyQualified(endpoint)), copy);
-                moved++;
+                moved.add(Map.entry(
+                        m.getStringProperty(MerchantDelivery.KEY),
+                        new Delivery(
+                                endpoint,
+                                State.REPLAYED,
+                                m.getIntProperty(MerchantDelivery.ATTEMPTS),
+                                null,
+                                actor,
+                                clock.instant())));
             }
             session.commit();
         }
-        return moved;
+        moved.forEach(m -> record.record(m.getKey(), m.getValue()));
+        return moved.size();
     }
 
     private static FailedDelivery row(Message m) throws JMSException {

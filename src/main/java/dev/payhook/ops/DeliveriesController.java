@@ -64,7 +64,7 @@ public class DeliveriesController {
         }
         int replayed;
         try {
-            replayed = body.ids() != null ? failed.replay(body.ids()) : failed.replayAll(body.endpoint());
+            replayed = body.ids() != null ? failed.replay(body.ids(), actor) : failed.replayAll(body.endpoint(), actor);
         } catch (IllegalArgumentException e) {
             throw new InvalidInput(e.getMessage());
         }

@@ -3,6 +3,8 @@ package dev.payhook.outbox;
 import dev.payhook.broker.BrokerQueues;
 import dev.payhook.broker.Destination;
 import dev.payhook.config.PayhookProperties;
+import dev.payhook.store.SubscriberStore;
+import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
@@ -30,9 +32,13 @@ public class EventSubscribers {
 
     private final List<Subscriber> subscribers = new CopyOnWriteArrayList<>();
     private final BrokerQueues broker;
+    private final SubscriberStore since;
+    private final Clock clock;
 
-    public EventSubscribers(PayhookProperties properties, BrokerQueues broker) {
+    public EventSubscribers(PayhookProperties properties, BrokerQueues broker, SubscriberStore since, Clock clock) {
         this.broker = broker;
+        this.since = since;
+        this.clock = clock;
         for (String name : properties.getEvents().getSubscribers()) {
             String queue = declare(new Subscriber(name, Subscriber.Role.CONSUMER, List.of()));
             log.info("payhook.events subscriber queue {} (consume {})", queue, fullyQualified(name));
@@ -51,6 +57,7 @@ public class EventSubscribers {
                     + " twice); each queue has one consumer");
         }
         broker.declareSubscription(Destination.EVENTS, queue, subscriber.filter());
+        since.declared(subscriber.name(), clock.instant());
         subscribers.add(subscriber);
         return queue;
     }

@@ -14,9 +14,10 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * What each subscriber of payhook.events did with each message: the latest word per message and
- * subscriber. It is a record for people, written after the fact: failing to write it never
- * repeats or holds back a delivery.
+ * What each subscriber of payhook.events did with each message, word by word: each failed attempt,
+ * parked, replayed, delivered. Where a message stands is its last word; the words before are its
+ * history. It is a record for people, written after the fact: failing to write it never repeats or
+ * holds back a delivery.
  */
 @Component
 public class DeliveryStore {
@@ -29,15 +30,25 @@ public class DeliveryStore {
         /** An attempt failed and another is due. */
         RETRYING,
         /** The retry schedule ran out: the message waits on payhook.deliveries.failed for a replay. */
-        PARKED;
+        PARKED,
+        /** Someone sent it from payhook.deliveries.failed back to its subscriber's queue. */
+        REPLAYED;
 
         public String wireName() {
             return name().toLowerCase(Locale.ROOT);
         }
     }
 
-    /** One subscriber's latest word on one message; {@code lastResult} is the failed attempt's status, if any. */
-    public record Delivery(String subscriber, State state, int attempts, String lastResult, Instant at) {}
+    /**
+     * One subscriber's word on one message; {@code lastResult} is the failed attempt's status, if any,
+     * {@code actor} who replayed it.
+     */
+    public record Delivery(String subscriber, State state, int attempts, String lastResult, String actor, Instant at) {
+
+        public Delivery(String subscriber, State state, int attempts, String lastResult, Instant at) {
+            this(subscriber, state, attempts, lastResult, null, at);
+        }
+    }
 
     private final JdbcTemplate jdbc;
 
@@ -52,16 +63,14 @@ public class DeliveryStore {
         try {
             jdbc.update(
                     """
-                    INSERT INTO deliveries (message_key, subscriber, state, attempts, last_result, at)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (message_key, subscriber) DO UPDATE
-                    SET state = excluded.state, attempts = excluded.attempts, last_result = excluded.last_result,
-                        at = excluded.at""",
+                    INSERT INTO delivery_history (message_key, subscriber, state, attempts, last_result, actor, at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)""",
                     messageKey,
                     d.subscriber(),
                     d.state().wireName(),
                     d.attempts(),
                     d.lastResult(),
+                    d.actor(),
                     Timestamp.from(d.at()));
         } catch (DataAccessException e) {
             log.warn(
@@ -73,14 +82,14 @@ public class DeliveryStore {
         }
     }
 
-    /** The record of each of these messages, by key; a message no subscriber has word of is absent. */
+    /** The words on each of these messages, by key, oldest first; a message no subscriber has word of is absent. */
     public Map<String, List<Delivery>> of(Collection<String> messageKeys) {
         Map<String, List<Delivery>> found = new HashMap<>();
         if (messageKeys.isEmpty()) {
             return found;
         }
         jdbc.query(
-                "SELECT * FROM deliveries WHERE message_key = ANY (?) ORDER BY subscriber",
+                "SELECT * FROM delivery_history WHERE message_key = ANY (?) ORDER BY at, id",
                 rs -> {
                     found.computeIfAbsent(rs.getString("message_key"), k -> new java.util.ArrayList<>())
                             .add(new Delivery(
@@ -88,6 +97,7 @@ public class DeliveryStore {
                                     State.valueOf(rs.getString("state").toUpperCase(Locale.ROOT)),
                                     rs.getInt("attempts"),
                                     rs.getString("last_result"),
+                                    rs.getString("actor"),
                                     rs.getTimestamp("at").toInstant()));
                 },
                 (Object) messageKeys.toArray(String[]::new));

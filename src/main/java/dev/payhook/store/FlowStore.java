@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -26,7 +27,10 @@ public class FlowStore {
             String outcome,
             String reason) {}
 
-    /** One message of the outbox: its type, its key, the order's version it carries, and whether it went out. */
+    /**
+     * One message of the outbox: its type, its key, the order's version it carries, whether it went
+     * out and when (the broker put it on the queues there were then).
+     */
     public record Published(
             long id,
             Instant at,
@@ -35,7 +39,8 @@ public class FlowStore {
             String key,
             String orderId,
             Long version,
-            boolean sent) {}
+            boolean sent,
+            Instant sentAt) {}
 
     private final JdbcTemplate jdbc;
 
@@ -86,7 +91,8 @@ public class FlowStore {
                     + " payload->>'order_id', payload->'reading'->>'order_id')";
 
     private static final String PUBLISHED = "id, created_at, destination, kind, dedupe_key, " + ORDER_ID
-            + " AS order_id, (payload->'data'->>'version')::bigint AS version, published_at IS NOT NULL AS sent";
+            + " AS order_id, (payload->'data'->>'version')::bigint AS version, published_at IS NOT NULL AS sent,"
+            + " published_at";
 
     private static Published published(ResultSet rs, int n) throws SQLException {
         return new Published(
@@ -97,7 +103,10 @@ public class FlowStore {
                 rs.getString("dedupe_key"),
                 rs.getString("order_id"),
                 rs.getObject("version", Long.class),
-                rs.getBoolean("sent"));
+                rs.getBoolean("sent"),
+                Optional.ofNullable(rs.getTimestamp("published_at"))
+                        .map(java.sql.Timestamp::toInstant)
+                        .orElse(null));
     }
 
     /**

@@ -10,6 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import dev.payhook.alerts.AlertKind;
 import dev.payhook.alerts.Alerts;
+import dev.payhook.outbox.EventSubscribers;
+import dev.payhook.outbox.Subscriber;
 import dev.payhook.support.Browser;
 import dev.payhook.support.GatewayTest;
 import dev.payhook.support.MerchantQueue;
@@ -211,7 +213,40 @@ class ConsoleBrowserTest extends GatewayTest {
                                 + "ORDER BY id DESC LIMIT 1",
                         String.class))
                 .startsWith("console:" + OPS_NAME);
+
+        // the Flow page tells it from what was recorded: three failed attempts, parked, replayed by
+        // whom, then delivered; and a subscriber whose queue came later never had it
+        String late = unique("late").replace('_', '-');
+        subscribers.declare(new Subscriber(late, Subscriber.Role.CONSUMER, List.of()));
+        org.awaitility.Awaitility.await()
+                .atMost(DEADLINE)
+                .until(() -> "delivered"
+                        .equals(jdbc.queryForObject(
+                                "SELECT state FROM delivery_latest WHERE message_key = ? AND subscriber = ?",
+                                String.class,
+                                webhookId,
+                                ENDPOINT)));
+        clickToLoad(browser.driver.findElement(By.linkText("Flow")));
+        browser.driver.findElement(By.id("order_id")).sendKeys(order);
+        clickToLoad(browser.driver.findElement(By.id("search")));
+        WebElement replayed = stop(webhookId, ENDPOINT);
+        assertThat(replayed.getText()).contains("delivered, attempt 1").contains("(replayed by console:" + OPS_NAME);
+        replayed.findElement(By.tagName("summary")).click();
+        assertThat(replayed.findElement(By.tagName("ol")).getText().lines().toList())
+                .as("every step, oldest first")
+                .satisfiesExactly(
+                        l -> assertThat(l).contains("retrying, attempt 1, 503"),
+                        l -> assertThat(l).contains("retrying, attempt 2, 503"),
+                        l -> assertThat(l).contains("parked, attempt 3, 503"),
+                        l -> assertThat(l).contains("replayed by console:" + OPS_NAME),
+                        l -> assertThat(l).contains("delivered, attempt 1"));
+        assertThat(stop(webhookId, late).getText()).contains("not subscribed then");
+        assertThat(stop(webhookId, late).getAttribute("class")).contains("not-subscribed");
+        browser.screenshot("flow-history");
     }
+
+    @Autowired
+    EventSubscribers subscribers;
 
     @Test
     void theFlowPageShowsWhichSubscribersHadAnOrdersEventsAndWhichAreStillToGetThem() throws Exception {
@@ -225,7 +260,7 @@ class ConsoleBrowserTest extends GatewayTest {
         org.awaitility.Awaitility.await()
                 .atMost(DEADLINE)
                 .until(() -> jdbc.queryForList(
-                                "SELECT state FROM deliveries WHERE message_key = ? ORDER BY subscriber",
+                                "SELECT state FROM delivery_latest WHERE message_key = ? ORDER BY subscriber",
                                 String.class,
                                 paid)
                         .equals(List.of("retrying", "delivered")));

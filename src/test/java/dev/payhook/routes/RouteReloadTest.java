@@ -291,7 +291,7 @@ class RouteReloadTest extends GatewayTest {
             awaitOrder(order, "paid");
             await().atMost(SECONDS)
                     .until(() -> jdbc.queryForList(
-                                    "SELECT message_key || ' ' || state || ' ' || attempts FROM deliveries"
+                                    "SELECT message_key || ' ' || state || ' ' || attempts FROM delivery_latest"
                                             + " WHERE subscriber = 'own-subscriber' AND message_key IN (?, ?)"
                                             + " ORDER BY message_key",
                                     String.class,
@@ -316,7 +316,7 @@ class RouteReloadTest extends GatewayTest {
         }
         await().atMost(SECONDS)
                 .until(() -> jdbc.queryForList(
-                                "SELECT subscriber || ' ' || state FROM deliveries WHERE message_key = ? ORDER BY 1",
+                                "SELECT subscriber || ' ' || state FROM delivery_latest WHERE message_key = ? ORDER BY 1",
                                 String.class,
                                 key)
                         .containsAll(List.of("sales-chat delivered", "support-chat delivered")));
