@@ -8,12 +8,15 @@ import dev.payhook.store.DeliveryStore;
 import dev.payhook.store.DeliveryStore.Delivery;
 import dev.payhook.store.FlowStore;
 import dev.payhook.store.FlowStore.Published;
+import dev.payhook.store.FlowStore.Receipt;
+import dev.payhook.store.FlowStore.Search;
 import dev.payhook.store.SubscriberStore;
 import jakarta.jms.ConnectionFactory;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -34,12 +37,6 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class EventFlow {
-
-    /** Who the message is about: an order (order.paid, review.opened, …) or a provider's event. */
-    public enum Source {
-        ORDER,
-        PROVIDER
-    }
 
     /** Where a message stands with one subscriber, as the page says it. */
     public enum Stand {
@@ -86,7 +83,20 @@ public class EventFlow {
         }
     }
 
-    public record Flow(Published message, Source source, List<Stop> stops) {}
+    public record Flow(Published message, List<Stop> stops) {}
+
+    /**
+     * A provider event as received and what became of it: {@code reading} Payhook's reading of it,
+     * published when it was applied; {@code branch} the copy the branches take, when one takes its
+     * type. An event with neither went nowhere: its receipt says why (ignored by its table, a
+     * duplicate, a dead letter).
+     */
+    public record Received(Receipt receipt, Optional<Flow> reading, Optional<Flow> branch) {}
+
+    /** The keys of the messages a provider event makes: {@code <prefix><provider>:<event id>}. */
+    private static final String READING = "event:";
+
+    private static final String BRANCH = "provider-event:";
 
     private final FlowStore flow;
     private final DeliveryStore deliveries;
@@ -107,13 +117,41 @@ public class EventFlow {
         this.broker = new JmsTemplate(BrokerConnections.uncached(connections));
     }
 
-    /** The newest {@code limit} messages, newest first; of one order when {@code orderId} is not null. */
-    public List<Flow> recent(String orderId, int limit) {
-        List<Published> messages = flow.recent(Destination.EVENTS.address(), orderId, limit);
+    /** The newest {@code limit} order events {@code search} takes (none when it names a provider's event), newest first. */
+    public List<Flow> orders(Search search, int limit) {
+        return search.providerOnly() ? List.of() : flows(flow.recent(Destination.EVENTS.address(), search, limit));
+    }
+
+    /**
+     * The newest {@code limit} provider events received that {@code search} takes, newest first:
+     * each with its receipt, and where the messages it made went (Payhook's reading of it, published
+     * when it was applied; the branches' copy, when a branch takes its type).
+     */
+    public List<Received> received(Search search, int limit) {
+        List<Receipt> receipts = flow.receipts(search, limit);
+        List<String> keys = new ArrayList<>();
+        for (Receipt r : receipts) {
+            keys.add(READING + r.provider() + ":" + r.eventId());
+            keys.add(BRANCH + r.provider() + ":" + r.eventId());
+        }
+        Map<String, Published> published = flow.byKeys(keys);
+        Map<String, Flow> flows = new HashMap<>();
+        flows(List.copyOf(published.values()))
+                .forEach(f -> flows.put(f.message().key(), f));
+        return receipts.stream()
+                .map(r -> new Received(
+                        r,
+                        Optional.ofNullable(flows.get(READING + r.provider() + ":" + r.eventId())),
+                        Optional.ofNullable(flows.get(BRANCH + r.provider() + ":" + r.eventId()))))
+                .toList();
+    }
+
+    /** Each message with every subscriber whose queue keeps its kind, and where it stands there. */
+    private List<Flow> flows(List<Published> messages) {
         Set<String> keys = messages.stream().map(Published::key).collect(Collectors.toSet());
         Map<String, List<Delivery>> records = deliveries.of(keys);
         Map<String, Instant> declared = since.since();
-        Map<String, Set<String>> onQueue = new java.util.HashMap<>();
+        Map<String, Set<String>> onQueue = new HashMap<>();
         List<Flow> flows = new ArrayList<>();
         for (Published m : messages) {
             List<Stop> stops = new ArrayList<>();
@@ -128,7 +166,7 @@ public class EventFlow {
                     stops.add(new Stop(s, stand, history));
                 }
             }
-            flows.add(new Flow(m, source(m.key()), stops));
+            flows.add(new Flow(m, stops));
         }
         return flows;
     }
@@ -173,10 +211,5 @@ public class EventFlow {
 
     private static String key(Message m) throws JMSException {
         return m.getStringProperty(EventSubscribers.KEY);
-    }
-
-    /** Provider events are published under {@code event:} and, for branches, {@code provider-event:}. */
-    private static Source source(String key) {
-        return key.startsWith("event:") || key.startsWith("provider-event:") ? Source.PROVIDER : Source.ORDER;
     }
 }

@@ -3,8 +3,12 @@ package dev.payhook.store;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -42,10 +46,97 @@ public class FlowStore {
             boolean sent,
             Instant sentAt) {}
 
+    /**
+     * What the console's Flow page looks for; a null field is no filter. {@code eventType} is the
+     * provider's own type (payment_intent.succeeded); times bound when the event was received, or
+     * the message written.
+     */
+    public record Search(String provider, String eventId, String eventType, String orderId, Instant from, Instant to) {
+
+        public static final Search ALL = new Search(null, null, null, null, null, null);
+
+        /** Whether it names anything a message of payhook.events about an order cannot carry. */
+        public boolean providerOnly() {
+            return provider != null || eventId != null || eventType != null;
+        }
+    }
+
+    /** One provider event as received, with its receipt: what processing did with it. */
+    public record Receipt(
+            String receiptId,
+            Instant at,
+            String provider,
+            String type,
+            String eventId,
+            String orderId,
+            String outcome,
+            String reason) {}
+
     private final JdbcTemplate jdbc;
 
     public FlowStore(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
+    }
+
+    /**
+     * The newest provider events received that {@code search} takes, newest first, each event of a
+     * receipt a row: applied, ignored by its table, duplicates and dead letters alike.
+     */
+    public List<Receipt> receipts(Search search, int limit) {
+        return jdbc.query(
+                """
+                SELECT r.id, r.received_at, r.provider, e.type, coalesce(e.event_id, r.event_id) AS event_id,
+                       r.order_id, coalesce(e.outcome, r.outcome) AS outcome, coalesce(e.reason, r.reason) AS reason
+                FROM receipts r LEFT JOIN receipt_events e ON e.receipt_id = r.id
+                WHERE r.run_id IS NULL
+                  AND (?::text IS NULL OR r.provider = ?)
+                  AND (?::text IS NULL OR coalesce(e.event_id, r.event_id) = ?)
+                  AND (?::text IS NULL OR e.type = ?)
+                  AND (?::text IS NULL OR r.order_id = ?)
+                  AND (?::timestamptz IS NULL OR r.received_at >= ?)
+                  AND (?::timestamptz IS NULL OR r.received_at <= ?)
+                ORDER BY r.received_at DESC LIMIT ?""",
+                (rs, n) -> new Receipt(
+                        rs.getString("id"),
+                        rs.getTimestamp("received_at").toInstant(),
+                        rs.getString("provider"),
+                        rs.getString("type"),
+                        rs.getString("event_id"),
+                        rs.getString("order_id"),
+                        rs.getString("outcome"),
+                        rs.getString("reason")),
+                search.provider(),
+                search.provider(),
+                search.eventId(),
+                search.eventId(),
+                search.eventType(),
+                search.eventType(),
+                search.orderId(),
+                search.orderId(),
+                timestamp(search.from()),
+                timestamp(search.from()),
+                timestamp(search.to()),
+                timestamp(search.to()),
+                limit);
+    }
+
+    /** The outbox messages with these keys, by key. */
+    public Map<String, Published> byKeys(Collection<String> keys) {
+        Map<String, Published> found = new HashMap<>();
+        if (!keys.isEmpty()) {
+            jdbc.query(
+                    "SELECT " + PUBLISHED + " FROM outbox WHERE dedupe_key = ANY (?)",
+                    rs -> {
+                        Published p = published(rs, 0);
+                        found.put(p.key(), p);
+                    },
+                    (Object) keys.toArray(String[]::new));
+        }
+        return found;
+    }
+
+    private static Timestamp timestamp(Instant at) {
+        return at == null ? null : Timestamp.from(at);
     }
 
     /** Deliveries received after {@code since} and processed, one row per event, oldest first. */
@@ -68,17 +159,23 @@ public class FlowStore {
     }
 
     /**
-     * The newest messages of {@code destination}, newest first; of one order when {@code orderId}
-     * is not null (read from the message, as order events and provider events each carry it).
+     * The newest messages of {@code destination} about orders (not a provider's event), newest
+     * first, of the order (read from the message) and written within the times {@code search} names.
      */
-    public List<Published> recent(String destination, String orderId, int limit) {
+    public List<Published> recent(String destination, Search search, int limit) {
         return jdbc.query(
                 "SELECT " + PUBLISHED + " FROM outbox WHERE destination = ?"
-                        + (orderId == null ? " AND ?::text IS NULL" : " AND " + ORDER_ID + " = ?")
+                        + (search.orderId() == null ? " AND ?::text IS NULL" : " AND " + ORDER_ID + " = ?")
+                        + " AND (?::timestamptz IS NULL OR created_at >= ?) AND (?::timestamptz IS NULL OR created_at <= ?)"
+                        + " AND dedupe_key NOT LIKE 'event:%' AND dedupe_key NOT LIKE 'provider-event:%'"
                         + " ORDER BY id DESC LIMIT ?",
                 FlowStore::published,
                 destination,
-                orderId,
+                search.orderId(),
+                timestamp(search.from()),
+                timestamp(search.from()),
+                timestamp(search.to()),
+                timestamp(search.to()),
                 limit);
     }
 

@@ -284,12 +284,50 @@ class ConsoleBrowserTest extends GatewayTest {
                 .as("nobody has taken it off the test merchant's queue yet")
                 .contains("waiting on its queue");
         String provider = "event:stripe:" + event;
-        assertThat(waitFor(By.id("msg-" + provider)).getText()).contains("payment.succeeded");
+        assertThat(waitFor(By.id("event-stripe:" + event)).getText())
+                .contains("payment_intent.succeeded", event, order, "applied", "payment.succeeded")
+                .contains("no branch takes stripe:payment_intent.succeeded");
         assertThat(browser.driver.findElements(By.id("stop-" + provider + "-" + ENDPOINT)))
                 .as("the shop's endpoint does not take provider events: it is not on their way")
                 .isEmpty();
         assertThat(stop(provider, SUBSCRIBER).getText()).contains("waiting on its queue");
         browser.screenshot("flow");
+
+        // an event the table ignores made no message: it is there with its receipt, found by its id or type
+        String ignored = unique("evt");
+        byte[] customer = """
+                {"id":"%s","object":"event","api_version":"2024-06-20","created":%d,"type":"customer.updated",
+                 "livemode":false,"data":{"object":{"id":"cus_%s","object":"customer"}}}""".formatted(ignored, Instant.now().getEpochSecond(), ignored)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        gateway.deliver(STRIPE, ignored, customer);
+        awaitReceipts("stripe", ignored, 1);
+        browser.driver.get(browser.driver.getCurrentUrl().replaceFirst("\\?.*", "") + "?event_id=" + ignored);
+        WebElement received = waitFor(By.id("event-stripe:" + ignored));
+        assertThat(received.getText())
+                .contains("customer.updated", "ignored by the table", "no branch takes stripe:customer.updated");
+        assertThat(browser.driver.findElements(By.cssSelector("#order-events tr[id]")))
+                .as("an event id names no order event")
+                .isEmpty();
+        clickToLoad(received.findElement(By.cssSelector("td.receipt a")));
+        assertThat(browser.driver.getCurrentUrl()).contains("/ops/console/receipts/");
+        browser.driver.navigate().back();
+        WebElement type = waitFor(By.id("event_type"));
+        type.clear();
+        type.sendKeys("customer.updated");
+        waitFor(By.id("event_id")).clear();
+        waitFor(By.id("provider")).sendKeys("stripe");
+        clickToLoad(waitFor(By.id("search")));
+        assertThat(waitFor(By.id("event-stripe:" + ignored)).isDisplayed()).isTrue();
+        assertThat(browser.driver.findElements(By.id("event-stripe:" + event)))
+                .as("another type")
+                .isEmpty();
+        String page = browser.driver.getCurrentUrl().replaceFirst("\\?.*", "");
+        browser.driver.get(page + "?event_id=" + ignored + "&to=2020-01-01T00:00:00");
+        assertThat(waitFor(By.id("search")).isDisplayed()).isTrue();
+        assertThat(browser.driver.findElements(By.id("event-stripe:" + ignored)))
+                .as("received after the time searched to")
+                .isEmpty();
+        browser.driver.get(page + "?order_id=" + order);
 
         assertThat(MerchantQueue.take(broker, MerchantQueue.ofOrder(order), m -> true, 1, DEADLINE))
                 .hasSize(1);
