@@ -193,6 +193,10 @@ class ConsoleBrowserTest extends GatewayTest {
                         .contains(webhookId));
 
         logIn();
+        clickToLoad(browser.driver.findElement(By.linkText("Flow")));
+        browser.driver.findElement(By.id("order_id")).sendKeys(order);
+        clickToLoad(browser.driver.findElement(By.id("search")));
+        assertThat(stop(webhookId, ENDPOINT).getText()).contains("parked: replay it from Deliveries, attempt 3");
         clickToLoad(browser.driver.findElement(By.linkText("Deliveries")));
         assertThat(waitFor(By.id("endpoint-" + ENDPOINT)).getText()).contains(MerchantReceiver.url(ENDPOINT), "503");
         WebElement row = waitFor(By.id("failed-" + webhookId));
