@@ -43,7 +43,7 @@ public class ConsoleFlow {
         model.addAttribute("to", to);
         model.addAttribute("subscribers", subscribers.all());
         List<EventFlow.Flow> orders = List.of();
-        List<EventFlow.Received> received = List.of();
+        List<EventFlow.ProviderEvent> received = List.of();
         try {
             Search search = new Search(
                     Inputs.optionalIdentifier(Inputs.blankless(provider), "provider"),

@@ -8,7 +8,6 @@ import dev.payhook.store.DeliveryStore;
 import dev.payhook.store.DeliveryStore.Delivery;
 import dev.payhook.store.FlowStore;
 import dev.payhook.store.FlowStore.Published;
-import dev.payhook.store.FlowStore.Receipt;
 import dev.payhook.store.FlowStore.Search;
 import dev.payhook.store.SubscriberStore;
 import jakarta.jms.ConnectionFactory;
@@ -91,7 +90,7 @@ public class EventFlow {
      * type. An event with neither went nowhere: its receipt says why (ignored by its table, a
      * duplicate, a dead letter).
      */
-    public record Received(Receipt receipt, Optional<Flow> reading, Optional<Flow> branch) {}
+    public record ProviderEvent(FlowStore.Received received, Optional<Flow> reading, Optional<Flow> branch) {}
 
     /** The keys of the messages a provider event makes: {@code <prefix><provider>:<event id>}. */
     private static final String READING = "event:";
@@ -127,10 +126,10 @@ public class EventFlow {
      * each with its receipt, and where the messages it made went (Payhook's reading of it, published
      * when it was applied; the branches' copy, when a branch takes its type).
      */
-    public List<Received> received(Search search, int limit) {
-        List<Receipt> receipts = flow.receipts(search, limit);
+    public List<ProviderEvent> received(Search search, int limit) {
+        List<FlowStore.Received> receipts = flow.receipts(search, limit);
         List<String> keys = new ArrayList<>();
-        for (Receipt r : receipts) {
+        for (FlowStore.Received r : receipts) {
             keys.add(READING + r.provider() + ":" + r.eventId());
             keys.add(BRANCH + r.provider() + ":" + r.eventId());
         }
@@ -139,7 +138,7 @@ public class EventFlow {
         flows(List.copyOf(published.values()))
                 .forEach(f -> flows.put(f.message().key(), f));
         return receipts.stream()
-                .map(r -> new Received(
+                .map(r -> new ProviderEvent(
                         r,
                         Optional.ofNullable(flows.get(READING + r.provider() + ":" + r.eventId())),
                         Optional.ofNullable(flows.get(BRANCH + r.provider() + ":" + r.eventId()))))

@@ -21,8 +21,9 @@ import org.springframework.stereotype.Component;
 @Component
 public class FlowStore {
 
-    /** One provider event and what processing did with it; a dead-lettered delivery has no event type. */
+    /** One provider event and what processing did with it, by its receipt; a dead-lettered delivery has no event type. */
     public record Received(
+            @JsonProperty("receipt_id") String receiptId,
             Instant at,
             String provider,
             String type,
@@ -61,17 +62,6 @@ public class FlowStore {
         }
     }
 
-    /** One provider event as received, with its receipt: what processing did with it. */
-    public record Receipt(
-            String receiptId,
-            Instant at,
-            String provider,
-            String type,
-            String eventId,
-            String orderId,
-            String outcome,
-            String reason) {}
-
     private final JdbcTemplate jdbc;
 
     public FlowStore(JdbcTemplate jdbc) {
@@ -82,12 +72,9 @@ public class FlowStore {
      * The newest provider events received that {@code search} takes, newest first, each event of a
      * receipt a row: applied, ignored by its table, duplicates and dead letters alike.
      */
-    public List<Receipt> receipts(Search search, int limit) {
+    public List<Received> receipts(Search search, int limit) {
         return jdbc.query(
-                """
-                SELECT r.id, r.received_at, r.provider, e.type, coalesce(e.event_id, r.event_id) AS event_id,
-                       r.order_id, coalesce(e.outcome, r.outcome) AS outcome, coalesce(e.reason, r.reason) AS reason
-                FROM receipts r LEFT JOIN receipt_events e ON e.receipt_id = r.id
+                RECEIVED + """
                 WHERE r.run_id IS NULL
                   AND (?::text IS NULL OR r.provider = ?)
                   AND (?::text IS NULL OR coalesce(e.event_id, r.event_id) = ?)
@@ -96,15 +83,7 @@ public class FlowStore {
                   AND (?::timestamptz IS NULL OR r.received_at >= ?)
                   AND (?::timestamptz IS NULL OR r.received_at <= ?)
                 ORDER BY r.received_at DESC LIMIT ?""",
-                (rs, n) -> new Receipt(
-                        rs.getString("id"),
-                        rs.getTimestamp("received_at").toInstant(),
-                        rs.getString("provider"),
-                        rs.getString("type"),
-                        rs.getString("event_id"),
-                        rs.getString("order_id"),
-                        rs.getString("outcome"),
-                        rs.getString("reason")),
+                FlowStore::received,
                 search.provider(),
                 search.provider(),
                 search.eventId(),
@@ -141,12 +120,11 @@ public class FlowStore {
 
     /** Deliveries received after {@code since} and processed, one row per event, oldest first. */
     public List<Received> received(Instant since, int limit) {
-        return jdbc.query("""
-                SELECT r.received_at, r.provider, e.type, coalesce(e.event_id, r.event_id) AS event_id, r.order_id,
-                       coalesce(e.outcome, r.outcome) AS outcome, coalesce(e.reason, r.reason) AS reason
-                FROM receipts r LEFT JOIN receipt_events e ON e.receipt_id = r.id
-                WHERE r.received_at > ? AND r.outcome <> 'received'
-                ORDER BY r.received_at LIMIT ?""", FlowStore::received, java.sql.Timestamp.from(since), limit);
+        return jdbc.query(
+                RECEIVED + " WHERE r.received_at > ? AND r.outcome <> 'received' ORDER BY r.received_at LIMIT ?",
+                FlowStore::received,
+                Timestamp.from(since),
+                limit);
     }
 
     /** Outbox messages after id {@code afterId}, oldest first. */
@@ -217,8 +195,16 @@ public class FlowStore {
         return id == null ? 0 : id;
     }
 
+    /** Each event of a receipt, a row; a receipt whose delivery named no event, one. */
+    private static final String RECEIVED = """
+            SELECT r.id, r.received_at, r.provider, e.type, coalesce(e.event_id, r.event_id) AS event_id, r.order_id,
+                   coalesce(e.outcome, r.outcome) AS outcome, coalesce(e.reason, r.reason) AS reason
+            FROM receipts r LEFT JOIN receipt_events e ON e.receipt_id = r.id
+            """;
+
     private static Received received(ResultSet rs, int n) throws SQLException {
         return new Received(
+                rs.getString("id"),
                 rs.getTimestamp("received_at").toInstant(),
                 rs.getString("provider"),
                 rs.getString("type"),
