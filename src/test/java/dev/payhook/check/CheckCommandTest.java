@@ -72,6 +72,7 @@ class CheckCommandTest {
                             message: "${body}"
                 """);
         Path types = Files.createDirectories(dir.resolve("types"));
+        Files.writeString(types.resolve("wechatpay.yaml"), "types:\n  TRANSACTION.SUCCESS: { action: paid }\n");
         Files.writeString(types.resolve("stripe.yaml"), """
                 types:
                   payment_intent.succeeded: { action: payment.succeeded, reader: payment_intent }
@@ -95,9 +96,10 @@ class CheckCommandTest {
                 .contains(dir.resolve("steal.yaml") + " line 4: route steal consumes payhook.inbound")
                 .contains(types.resolve("stripe.yaml") + ":3: 'charge.captured': unknown action 'payment.sucseeded'")
                 .contains("  >    3 |   charge.captured: { action: payment.sucseeded, reader: charge }")
+                .contains(types.resolve("wechatpay.yaml") + ":2: 'TRANSACTION.SUCCESS': unknown action 'paid'")
                 .contains("payhook.branches.crm.secrets: a branch to an HTTP URL signs each event")
                 .contains("  fix: ")
-                .endsWith("6 problems" + System.lineSeparator());
+                .endsWith("7 problems" + System.lineSeparator());
     }
 
     @Test
