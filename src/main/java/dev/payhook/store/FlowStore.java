@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
@@ -63,9 +65,11 @@ public class FlowStore {
     }
 
     private final JdbcTemplate jdbc;
+    private final NamedParameterJdbcTemplate named;
 
     public FlowStore(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
+        this.named = new NamedParameterJdbcTemplate(jdbc);
     }
 
     /**
@@ -73,30 +77,27 @@ public class FlowStore {
      * receipt a row: applied, ignored by its table, duplicates and dead letters alike.
      */
     public List<Received> receipts(Search search, int limit) {
-        return jdbc.query(
-                RECEIVED + """
+        return named.query(RECEIVED + """
                 WHERE r.run_id IS NULL
-                  AND (?::text IS NULL OR r.provider = ?)
-                  AND (?::text IS NULL OR coalesce(e.event_id, r.event_id) = ?)
-                  AND (?::text IS NULL OR e.type = ?)
-                  AND (?::text IS NULL OR r.order_id = ?)
-                  AND (?::timestamptz IS NULL OR r.received_at >= ?)
-                  AND (?::timestamptz IS NULL OR r.received_at <= ?)
-                ORDER BY r.received_at DESC LIMIT ?""",
-                FlowStore::received,
-                search.provider(),
-                search.provider(),
-                search.eventId(),
-                search.eventId(),
-                search.eventType(),
-                search.eventType(),
-                search.orderId(),
-                search.orderId(),
-                timestamp(search.from()),
-                timestamp(search.from()),
-                timestamp(search.to()),
-                timestamp(search.to()),
-                limit);
+                  AND (CAST(:provider AS text) IS NULL OR r.provider = :provider)
+                  AND (CAST(:eventId AS text) IS NULL OR coalesce(e.event_id, r.event_id) = :eventId)
+                  AND (CAST(:eventType AS text) IS NULL OR e.type = :eventType)
+                  AND (CAST(:orderId AS text) IS NULL OR r.order_id = :orderId)
+                  AND (CAST(:from AS timestamptz) IS NULL OR r.received_at >= :from)
+                  AND (CAST(:to AS timestamptz) IS NULL OR r.received_at <= :to)
+                ORDER BY r.received_at DESC LIMIT :limit""", parameters(search, limit), FlowStore::received);
+    }
+
+    /** A search's fields, each by its name, null where it sets none. */
+    private static MapSqlParameterSource parameters(Search search, int limit) {
+        return new MapSqlParameterSource()
+                .addValue("provider", search.provider())
+                .addValue("eventId", search.eventId())
+                .addValue("eventType", search.eventType())
+                .addValue("orderId", search.orderId())
+                .addValue("from", timestamp(search.from()))
+                .addValue("to", timestamp(search.to()))
+                .addValue("limit", limit);
     }
 
     /** The outbox messages with these keys, by key. */
@@ -141,20 +142,15 @@ public class FlowStore {
      * first, of the order (read from the message) and written within the times {@code search} names.
      */
     public List<Published> recent(String destination, Search search, int limit) {
-        return jdbc.query(
-                "SELECT " + PUBLISHED + " FROM outbox WHERE destination = ?"
-                        + (search.orderId() == null ? " AND ?::text IS NULL" : " AND " + ORDER_ID + " = ?")
-                        + " AND (?::timestamptz IS NULL OR created_at >= ?) AND (?::timestamptz IS NULL OR created_at <= ?)"
+        return named.query(
+                "SELECT " + PUBLISHED + " FROM outbox WHERE destination = :destination"
+                        + (search.orderId() == null ? "" : " AND " + ORDER_ID + " = :orderId")
+                        + " AND (CAST(:from AS timestamptz) IS NULL OR created_at >= :from)"
+                        + " AND (CAST(:to AS timestamptz) IS NULL OR created_at <= :to)"
                         + " AND dedupe_key NOT LIKE 'event:%' AND dedupe_key NOT LIKE 'provider-event:%'"
-                        + " ORDER BY id DESC LIMIT ?",
-                FlowStore::published,
-                destination,
-                search.orderId(),
-                timestamp(search.from()),
-                timestamp(search.from()),
-                timestamp(search.to()),
-                timestamp(search.to()),
-                limit);
+                        + " ORDER BY id DESC LIMIT :limit",
+                parameters(search, limit).addValue("destination", destination),
+                FlowStore::published);
     }
 
     /**
