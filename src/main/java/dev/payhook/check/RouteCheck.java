@@ -166,7 +166,8 @@ final class RouteCheck {
     private Finding at(String routeId, String text, String problem, String fix) {
         Optional<RouteLocator.Place> place = locator.find(routeId, text);
         return new Finding(
-                place.map(p -> p + ": ").orElse("") + problem,
+                // as a start says it: routes/x.yaml line 7, route x at ...
+                place.map(p -> p + ", ").orElse("") + problem,
                 place.map(RouteLocator.Place::file),
                 place.map(RouteLocator.Place::line).orElse(0),
                 fix);

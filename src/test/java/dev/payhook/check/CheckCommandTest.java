@@ -86,10 +86,10 @@ class CheckCommandTest {
 
         assertThat(run.status()).as(run.out() + run.err()).isEqualTo(1);
         assertThat(run.out())
-                .contains(dir.resolve("kafka.yaml") + " line 7: route to-kafka at kafka:orders: this build of Payhook"
+                .contains(dir.resolve("kafka.yaml") + " line 7, route to-kafka at kafka:orders: this build of Payhook"
                         + " has no Camel component 'kafka'")
                 .contains("  >    7 |             uri: \"kafka:orders\"")
-                .contains(dir.resolve("option.yaml") + " line 7: route chat at")
+                .contains(dir.resolve("option.yaml") + " line 7, route chat at")
                 .contains("fileNamee")
                 .doesNotContain("hunter2")
                 .contains(dir.resolve("broken.yaml") + " line 4")
