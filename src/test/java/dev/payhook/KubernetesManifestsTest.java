@@ -115,6 +115,13 @@ class KubernetesManifestsTest extends GatewayTest {
         assertThat((Integer) at(deployment, "spec", "replicas")).isEqualTo(2);
         assertThat((Integer) at(deployment, "spec", "strategy", "rollingUpdate", "maxUnavailable"))
                 .isZero();
+        // one replica a node, counted per rollout: the surge pod may join a node, so two nodes roll
+        Map<String, Object> spread = at(deployment, "spec", "template", "spec", "topologySpreadConstraints", 0);
+        assertThat(spread)
+                .containsEntry("maxSkew", 1)
+                .containsEntry("topologyKey", "kubernetes.io/hostname")
+                .containsEntry("whenUnsatisfiable", "DoNotSchedule")
+                .containsEntry("matchLabelKeys", List.of("pod-template-hash"));
         assertThat((Object) at(
                         deployment,
                         "spec",
@@ -123,7 +130,8 @@ class KubernetesManifestsTest extends GatewayTest {
                         "affinity",
                         "podAntiAffinity",
                         "requiredDuringSchedulingIgnoredDuringExecution"))
-                .isNotNull();
+                .as("a required anti-affinity would leave the surge pod no node of two")
+                .isNull();
         assertThat((Integer) at(the(resources, "PodDisruptionBudget", "payhook"), "spec", "minAvailable"))
                 .isEqualTo(1);
         // the stop bound: OutboxWorker's 10 s and broker calls of at most 8 s each, within 30 s
@@ -131,6 +139,64 @@ class KubernetesManifestsTest extends GatewayTest {
                 .isGreaterThanOrEqualTo(30);
         assertThat((Object) at(deployment, "spec", "template", "spec", "securityContext", "runAsNonRoot"))
                 .isEqualTo(true);
+    }
+
+    @Test
+    void everyPodIsHardenedAndTheGatewayDrainsBeforeItStops() throws Exception {
+        List<Map<String, Object>> resources = render(DIR.resolve("overlays/production"));
+        for (Map<String, Object> workload : resources.stream()
+                .filter(r -> List.of("Deployment", "StatefulSet").contains(r.get("kind")))
+                .toList()) {
+            String name = at(workload, "metadata", "name");
+            Map<String, Object> pod = at(workload, "spec", "template", "spec");
+            assertThat((Object) at(pod, "automountServiceAccountToken"))
+                    .as(name)
+                    .isEqualTo(false);
+            assertThat((Object) at(pod, "securityContext", "runAsNonRoot"))
+                    .as(name)
+                    .isEqualTo(true);
+            assertThat((Object) at(pod, "securityContext", "fsGroup")).as(name).isNotNull();
+            assertThat((Object) at(pod, "securityContext", "seccompProfile", "type"))
+                    .as(name)
+                    .isEqualTo("RuntimeDefault");
+            Map<String, Object> container = at(pod, "containers", 0);
+            assertThat((Object) at(container, "securityContext", "allowPrivilegeEscalation"))
+                    .as(name)
+                    .isEqualTo(false);
+            assertThat((Object) at(container, "securityContext", "capabilities", "drop"))
+                    .as(name)
+                    .isEqualTo(List.of("ALL"));
+        }
+        Map<String, Object> gateway = container(resources);
+        assertThat((Object) at(gateway, "securityContext", "readOnlyRootFilesystem"))
+                .isEqualTo(true);
+        assertThat((List<Map<String, Object>>) at(gateway, "volumeMounts"))
+                .as("a writable /tmp, the only place it writes")
+                .anySatisfy(m -> assertThat(m).containsEntry("name", "tmp").containsEntry("mountPath", "/tmp"));
+        List<String> pause = at(gateway, "lifecycle", "preStop", "exec", "command");
+        int grace = at(
+                the(resources, "Deployment", "payhook"), "spec", "template", "spec", "terminationGracePeriodSeconds");
+        assertThat(Integer.parseInt(pause.get(1)) + 30)
+                .as("the pause before SIGTERM and the 30 s stop bound within the grace period")
+                .isLessThan(grace);
+        for (String member : List.of("artemis-primary", "artemis-backup")) {
+            Map<String, Object> broker =
+                    at(the(resources, "StatefulSet", member), "spec", "template", "spec", "containers", 0);
+            String args = ((List<Map<String, Object>>) at(broker, "env"))
+                    .stream()
+                            .filter(e -> "JAVA_ARGS_APPEND".equals(e.get("name")))
+                            .map(e -> (String) e.get("value"))
+                            .findFirst()
+                            .orElseThrow();
+            Matcher heap = Pattern.compile("-Xmx(\\d+)m").matcher(args);
+            assertThat(heap.find())
+                    .as(member + ": a heap of its own, after the image's -Xmx2G")
+                    .isTrue();
+            assertThat(Integer.parseInt(heap.group(1)))
+                    .as(member + ": the heap at most 60 % of the memory limit (2Gi)")
+                    .isLessThanOrEqualTo(2048 * 60 / 100);
+            assertThat((String) at(broker, "resources", "limits", "memory")).isEqualTo("2Gi");
+        }
     }
 
     @Test

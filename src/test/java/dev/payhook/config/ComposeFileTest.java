@@ -58,6 +58,19 @@ class ComposeFileTest {
     }
 
     @Test
+    void theGatewaysAndBrokersGetTimeToStop() throws IOException {
+        services().forEach((name, service) -> {
+            if (name.startsWith("payhook")) {
+                assertThat(service.get("stop_grace_period"))
+                        .as(name + ": beyond the gateway's 30 s stop bound (Compose waits 10 s)")
+                        .isEqualTo("45s");
+            } else if (name.startsWith("artemis")) {
+                assertThat(service.get("stop_grace_period")).as(name).isEqualTo("60s");
+            }
+        });
+    }
+
+    @Test
     void managementPortsArePublishedOnLoopbackOnly() throws IOException {
         for (Map.Entry<String, Map<String, Object>> service : services().entrySet()) {
             Object ports = service.getValue().get("ports");
