@@ -52,10 +52,10 @@ public final class CheckCommand {
             return 2;
         }
         try {
-            int[] routes = {0};
-            int[] tables = {0};
-            List<Finding> findings = new ArrayList<>(new RouteCheck(RouteSources.of(dir), env).findings(routes));
-            findings.addAll(new TableCheck(dir, env).findings(tables));
+            Checked routes = new RouteCheck(RouteSources.of(dir), env).check();
+            Checked tables = new TableCheck(dir, env).check();
+            List<Finding> findings = new ArrayList<>(routes.findings());
+            findings.addAll(tables.findings());
             int branches = 0;
             try {
                 branches = new Branches(env).all().size();
@@ -63,11 +63,12 @@ public final class CheckCommand {
                 findings.add(Finding.of(wrong.problem(), wrong.fix()));
             }
             findings.forEach(f -> out.println(f.said() + System.lineSeparator()));
-            out.println(dir + ": " + routes[0] + " routes, " + tables[0] + " type tables of its own, " + branches
-                    + " branches: "
-                    + (findings.isEmpty()
-                            ? "no problem found"
-                            : findings.size() + " problem" + (findings.size() == 1 ? "" : "s")));
+            out.println(
+                    dir + ": " + routes.read() + " routes, " + tables.read() + " type tables of its own, " + branches
+                            + " branches: "
+                            + (findings.isEmpty()
+                                    ? "no problem found"
+                                    : findings.size() + " problem" + (findings.size() == 1 ? "" : "s")));
             return findings.isEmpty() ? 0 : 1;
         } catch (SetupFailure wrong) {
             err.println("payhook check: " + wrong.problem());

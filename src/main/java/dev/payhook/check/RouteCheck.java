@@ -50,15 +50,16 @@ final class RouteCheck {
         this.locator = new RouteLocator(String.join(",", sources));
     }
 
-    /** What is wrong, file by file; {@code routes} counts the routes read. */
-    List<Finding> findings(int[] routes) throws Exception {
+    /** The routes read, and what is wrong with them, file by file. */
+    Checked check() throws Exception {
         List<Finding> findings = new ArrayList<>();
+        int routes = 0;
         try (CamelContext camel = context()) {
             Map<String, String> ids = new HashMap<>();
             List<RouteAdditions> rails = List.of(new QueueOwners(), new IngressSteps());
             for (String source : sources) {
                 for (RouteDefinition route : read(camel, source, findings)) {
-                    routes[0]++;
+                    routes++;
                     String id = route.getRouteId();
                     if (id != null && ids.putIfAbsent(id, source) != null) {
                         findings.add(at(
@@ -78,7 +79,7 @@ final class RouteCheck {
                 }
             }
         }
-        return findings;
+        return new Checked(routes, findings);
     }
 
     private CamelContext context() {

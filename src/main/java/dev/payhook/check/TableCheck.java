@@ -32,11 +32,12 @@ final class TableCheck {
         this.env = env;
     }
 
-    /** What is wrong; {@code tables} counts the tables checked. */
-    List<Finding> findings(int[] tables) throws IOException, ReflectiveOperationException {
+    /** The tables read that check out, and what is wrong. */
+    Checked check() throws IOException, ReflectiveOperationException {
         TypeTables read = new TypeTables(dir);
         Map<String, TypedFormat<?>> formats = formats(read);
         List<Finding> findings = new ArrayList<>();
+        int tables = 0;
         Path folder = dir.resolve("types");
         List<Path> files;
         try (Stream<Path> listed = Files.isDirectory(folder) ? Files.list(folder) : Stream.empty()) {
@@ -48,18 +49,18 @@ final class TableCheck {
             try {
                 if (format != null) {
                     format.forProvider(provider);
-                    tables[0]++;
+                    tables++;
                 } else if (read.own(provider).isPresent()) {
                     // a format made from its provider's settings (WeChat Pay's key, a mapping): its
                     // table read and its actions checked here, its readers at start
-                    tables[0]++;
+                    tables++;
                 }
             } catch (SetupFailure wrong) {
                 findings.add(Finding.placed(wrong.problem(), wrong.fix()));
             }
         }
         read.strays().forEach(s -> findings.add(Finding.of(s, "rename or remove the file")));
-        return findings;
+        return new Checked(tables, findings);
     }
 
     /** Every format whose events a type table means, by its name, reading the tables of {@code tables}. */

@@ -3,7 +3,7 @@ package dev.payhook.config;
 import java.util.Base64;
 
 /**
- * A Standard Webhooks secret as configured for an HTTP endpoint or a branch: {@code whsec_}
+ * A Standard Webhooks secret as configured for a sender, an HTTP endpoint or a branch: {@code whsec_}
  * followed by the base64 of the key (https://www.standardwebhooks.com).
  */
 public final class WebhookSecret {

@@ -41,22 +41,27 @@ public class ContractsController {
 
     private final Map<String, String> schemas;
 
+    /** The index, made once: the jar's contracts do not change while it runs. */
+    private final Contracts index;
+
     public ContractsController() {
         this.asyncapi =
                 read("classpath:contracts/asyncapi.yaml").values().iterator().next();
         this.schemas = read("classpath*:contracts/events/*.json");
+        JsonMapper json = JsonMapper.builder().build();
+        this.index = new Contracts(
+                BASE + "/asyncapi.yaml",
+                schemas.entrySet().stream()
+                        .map(e -> new Contract(
+                                e.getKey(),
+                                json.readTree(e.getValue()).path("title").asString(),
+                                BASE + "/events/" + e.getKey()))
+                        .toList());
     }
 
     @GetMapping(BASE)
     public Contracts listContracts() {
-        JsonMapper json = JsonMapper.builder().build();
-        List<Contract> contracts = schemas.entrySet().stream()
-                .map(e -> new Contract(
-                        e.getKey(),
-                        json.readTree(e.getValue()).path("title").asString(),
-                        BASE + "/events/" + e.getKey()))
-                .toList();
-        return new Contracts(BASE + "/asyncapi.yaml", contracts);
+        return index;
     }
 
     @GetMapping(BASE + "/asyncapi.yaml")

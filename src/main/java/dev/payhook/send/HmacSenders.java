@@ -1,5 +1,6 @@
 package dev.payhook.send;
 
+import dev.payhook.config.WebhookSecret;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
@@ -36,8 +37,7 @@ enum HmacSenders implements Sender {
 
         @Override
         Map<String, String> sign(byte[] body, Map<String, Object> values, ProviderKeys keys) {
-            String secret = keys.secret("secrets");
-            byte[] key = Base64.getDecoder().decode(secret.startsWith("whsec_") ? secret.substring(6) : secret);
+            byte[] key = WebhookSecret.key(keys.secret("secrets"));
             String id = String.valueOf(values.get("event_id"));
             long t = now();
             Map<String, String> h = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package dev.payhook.provider.standardwebhooks;
 
+import dev.payhook.config.WebhookSecret;
 import dev.payhook.provider.HmacSecrets;
 import dev.payhook.provider.HmacVerifier;
 import dev.payhook.provider.SignatureScheme;
@@ -7,7 +8,6 @@ import dev.payhook.provider.Signatures;
 import dev.payhook.provider.WebhookRequest;
 import java.time.Clock;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.Set;
 
@@ -34,9 +34,8 @@ final class StandardWebhooksSignature implements SignatureScheme {
     }
 
     private static byte[] decodeSecret(String provider, String secret) {
-        String encoded = secret.startsWith("whsec_") ? secret.substring("whsec_".length()) : secret;
         try {
-            return Base64.getDecoder().decode(encoded);
+            return WebhookSecret.key(secret);
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException("payhook.providers." + provider
                     + ".secrets: a Standard Webhooks secret is whsec_ followed by base64");
