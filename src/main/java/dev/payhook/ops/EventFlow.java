@@ -2,6 +2,7 @@ package dev.payhook.ops;
 
 import dev.payhook.broker.BrokerConnections;
 import dev.payhook.broker.Destination;
+import dev.payhook.broker.MessageKeys;
 import dev.payhook.outbox.EventSubscribers;
 import dev.payhook.outbox.Subscriber;
 import dev.payhook.store.DeliveryStore;
@@ -92,11 +93,6 @@ public class EventFlow {
      */
     public record ProviderEvent(FlowStore.Received received, Optional<Flow> reading, Optional<Flow> branch) {}
 
-    /** The keys of the messages a provider event makes: {@code <prefix><provider>:<event id>}. */
-    private static final String READING = "event:";
-
-    private static final String BRANCH = "provider-event:";
-
     private final FlowStore flow;
     private final DeliveryStore deliveries;
     private final SubscriberStore since;
@@ -130,8 +126,8 @@ public class EventFlow {
         List<FlowStore.Received> receipts = flow.receipts(search, limit);
         List<String> keys = new ArrayList<>();
         for (FlowStore.Received r : receipts) {
-            keys.add(READING + r.provider() + ":" + r.eventId());
-            keys.add(BRANCH + r.provider() + ":" + r.eventId());
+            keys.add(MessageKeys.reading(r.provider(), r.eventId()));
+            keys.add(MessageKeys.branch(r.provider(), r.eventId()));
         }
         Map<String, Published> published = flow.byKeys(keys);
         Map<String, Flow> flows = new HashMap<>();
@@ -140,8 +136,8 @@ public class EventFlow {
         return receipts.stream()
                 .map(r -> new ProviderEvent(
                         r,
-                        Optional.ofNullable(flows.get(READING + r.provider() + ":" + r.eventId())),
-                        Optional.ofNullable(flows.get(BRANCH + r.provider() + ":" + r.eventId()))))
+                        Optional.ofNullable(flows.get(MessageKeys.reading(r.provider(), r.eventId()))),
+                        Optional.ofNullable(flows.get(MessageKeys.branch(r.provider(), r.eventId())))))
                 .toList();
     }
 

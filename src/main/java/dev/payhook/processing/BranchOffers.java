@@ -1,6 +1,7 @@
 package dev.payhook.processing;
 
 import dev.payhook.broker.Envelope;
+import dev.payhook.broker.MessageKeys;
 import dev.payhook.config.Branches;
 import dev.payhook.outbox.OrderEvents;
 import dev.payhook.provider.NormalizedEvent;
@@ -45,7 +46,8 @@ public class BranchOffers {
         message.put("received_at", envelope.receivedAt().toString());
         message.put("payload", raw(envelope.body()));
         message.put("reading", reading(e));
-        events.publish(Branches.kind(e.provider(), e.providerType()), "provider-event:" + e.lockKey(), message);
+        events.publish(
+                Branches.kind(e.provider(), e.providerType()), MessageKeys.branch(e.provider(), e.eventId()), message);
     }
 
     /** The event in Payhook's terms, as published on payhook.events. */

@@ -1,6 +1,7 @@
 package dev.payhook.processing;
 
 import dev.payhook.alerts.Alerts;
+import dev.payhook.broker.MessageKeys;
 import dev.payhook.outbox.OrderEvents;
 import dev.payhook.payment.Cause;
 import dev.payhook.payment.Order;
@@ -189,6 +190,6 @@ public class EventApplier {
         Map<String, Object> payload = BranchOffers.reading(e);
         payload.put("payment_status", paymentStatus == null ? null : paymentStatus.wireName());
         payload.put("subscription_status", subscriptionStatus == null ? null : subscriptionStatus.wireName());
-        events.publish(e.type().wireName(), "event:" + e.lockKey(), payload);
+        events.publish(e.type().wireName(), MessageKeys.reading(e.provider(), e.eventId()), payload);
     }
 }

@@ -1,6 +1,7 @@
 package dev.payhook.store;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.payhook.broker.MessageKeys;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -147,7 +148,8 @@ public class FlowStore {
                         + (search.orderId() == null ? "" : " AND " + ORDER_ID + " = :orderId")
                         + " AND (CAST(:from AS timestamptz) IS NULL OR created_at >= :from)"
                         + " AND (CAST(:to AS timestamptz) IS NULL OR created_at <= :to)"
-                        + " AND dedupe_key NOT LIKE 'event:%' AND dedupe_key NOT LIKE 'provider-event:%'"
+                        + " AND dedupe_key NOT LIKE '" + MessageKeys.READING + "%' AND dedupe_key NOT LIKE '"
+                        + MessageKeys.BRANCH + "%'"
                         + " ORDER BY id DESC LIMIT :limit",
                 parameters(search, limit).addValue("destination", destination),
                 FlowStore::published);
