@@ -14,6 +14,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;
 
 /**
@@ -68,6 +69,45 @@ class ComposeFileTest {
                 assertThat(service.get("stop_grace_period")).as(name).isEqualTo("60s");
             }
         });
+    }
+
+    /**
+     * The brokers' entrypoint, run in a folder laid out as the image's instance with the image's
+     * script replaced by one that records the broker.xml it starts with: an edited file reaches an
+     * instance that exists, and a new instance is left to the image to create.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theBrokersTakeTheirConfigurationOnEveryStart(@TempDir Path instance) throws Exception {
+        List<String> entrypoint = (List<String>) services().get("artemis").get("entrypoint");
+        assertThat(services().get("artemis-backup").get("entrypoint")).isEqualTo(entrypoint);
+        Path image = Files.writeString(
+                instance.resolve("docker-run.sh"),
+                "#!/bin/bash\n[ -f etc/broker.xml ] && cat etc/broker.xml || echo created\n");
+        image.toFile().setExecutable(true);
+        List<String> command = entrypoint.stream()
+                .map(word -> word.replace("/docker-run.sh", image.toString()))
+                .toList();
+        Files.createDirectories(instance.resolve("etc-override"));
+        Files.writeString(instance.resolve("etc-override/broker.xml"), "edited");
+        assertThat(run(command, instance))
+                .as("a first start: the image creates the instance")
+                .isEqualTo("created");
+        Files.createDirectories(instance.resolve("etc"));
+        Files.writeString(instance.resolve("etc/broker.xml"), "as created");
+        assertThat(run(command, instance))
+                .as("a later start: the file of today")
+                .isEqualTo("edited");
+    }
+
+    private static String run(List<String> command, Path dir) throws Exception {
+        Process process = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(process.waitFor()).as(out).isZero();
+        return out;
     }
 
     @Test

@@ -1,5 +1,7 @@
-package dev.payhook;
+package dev.payhook.deploy;
 
+import static dev.payhook.deploy.Manifests.at;
+import static dev.payhook.deploy.Manifests.the;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.payhook.support.GatewayTest;
@@ -8,7 +10,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -48,35 +49,14 @@ class KubernetesManifestsTest extends GatewayTest {
         String out = new String(kubectl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String err = new String(kubectl.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(kubectl.waitFor()).as(kustomization + ": " + err).isZero();
-        List<Map<String, Object>> resources = new ArrayList<>();
-        for (Object doc : new Yaml().loadAll(out)) {
-            @SuppressWarnings("unchecked")
-            Map<String, Object> resource = (Map<String, Object>) doc;
-            resources.add(resource);
-        }
+        List<Map<String, Object>> resources = HelmChart.objects(out);
+        resources.forEach(KubernetesModel::read);
         RENDERED.put(kustomization, List.copyOf(resources));
         return resources;
     }
 
-    private static Map<String, Object> the(List<Map<String, Object>> resources, String kind, String name) {
-        return resources.stream()
-                .filter(r -> kind.equals(r.get("kind")) && name.equals(at(r, "metadata", "name")))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError("no " + kind + " " + name));
-    }
-
-    /** The node at {@code path} of parsed YAML, as the caller expects it: a reading aid, unchecked by design. */
-    @SuppressWarnings({"unchecked", "TypeParameterUnusedInFormals"})
-    private static <T> T at(Object node, Object... path) {
-        Object here = node;
-        for (Object step : path) {
-            here = step instanceof Integer i ? ((List<Object>) here).get(i) : ((Map<String, Object>) here).get(step);
-        }
-        return (T) here;
-    }
-
     private static Map<String, Object> container(List<Map<String, Object>> resources) {
-        return at(the(resources, "Deployment", "payhook"), "spec", "template", "spec", "containers", 0);
+        return Manifests.container(resources, "Deployment", "payhook");
     }
 
     @Test
@@ -102,6 +82,18 @@ class KubernetesManifestsTest extends GatewayTest {
         List<Map<String, Object>> withMonitoring = render(monitored);
         assertThat((Object) at(the(withMonitoring, "ServiceMonitor", "payhook"), "spec", "endpoints", 0, "port"))
                 .isEqualTo("management");
+        Map<String, Object> chart = Manifests.container(
+                HelmChart.objects(HelmChart.template(null, Map.of("monitoring.serviceMonitor.enabled", true))),
+                "Deployment",
+                "payhook");
+        for (String token : List.of("PAYHOOK_OPS_TOKENS_METRICS_TOKEN", "PAYHOOK_OPS_TOKENS_METRICS_ROLES")) {
+            assertThat(Manifests.variable(container(withMonitoring), token))
+                    .as("the component wires the scrape's read-only token as the chart does")
+                    .isEqualTo(Manifests.variable(chart, token));
+        }
+        assertThat(container(render(DIR.resolve("overlays/production"))).toString())
+                .as("without the ServiceMonitor no metrics token is asked for")
+                .doesNotContain("METRICS");
         Map<String, Object> alerts = new Yaml().load(Files.readString(Path.of("ops/prometheus/alerts.yml")));
         assertThat((Object) at(the(withMonitoring, "PrometheusRule", "payhook"), "spec", "groups"))
                 .as("the PrometheusRule holds ops/prometheus/alerts.yml's rules")
@@ -121,17 +113,31 @@ class KubernetesManifestsTest extends GatewayTest {
                 .containsEntry("maxSkew", 1)
                 .containsEntry("topologyKey", "kubernetes.io/hostname")
                 .containsEntry("whenUnsatisfiable", "DoNotSchedule")
+                .containsEntry("nodeTaintsPolicy", "Honor")
                 .containsEntry("matchLabelKeys", List.of("pod-template-hash"));
-        assertThat((Object) at(
-                        deployment,
-                        "spec",
-                        "template",
-                        "spec",
-                        "affinity",
-                        "podAntiAffinity",
-                        "requiredDuringSchedulingIgnoredDuringExecution"))
+        for (String member : List.of("artemis-primary", "artemis-backup")) {
+            assertThat((Map<String, Object>) at(
+                            the(resources, "StatefulSet", member),
+                            "spec",
+                            "template",
+                            "spec",
+                            "topologySpreadConstraints",
+                            0))
+                    .as(member + ": the two members one a node where there are two")
+                    .containsEntry("whenUnsatisfiable", "DoNotSchedule")
+                    .containsEntry(
+                            "labelSelector",
+                            Map.of(
+                                    "matchLabels",
+                                    Map.of(
+                                            "app.kubernetes.io/name",
+                                            "payhook",
+                                            "app.kubernetes.io/component",
+                                            "broker")));
+        }
+        assertThat((Map<String, Object>) at(deployment, "spec", "template", "spec"))
                 .as("a required anti-affinity would leave the surge pod no node of two")
-                .isNull();
+                .doesNotContainKey("affinity");
         assertThat((Integer) at(the(resources, "PodDisruptionBudget", "payhook"), "spec", "minAvailable"))
                 .isEqualTo(1);
         // the stop bound: OutboxWorker's 10 s and broker calls of at most 8 s each, within 30 s
@@ -144,7 +150,7 @@ class KubernetesManifestsTest extends GatewayTest {
     @Test
     void everyPodIsHardenedAndTheGatewayDrainsBeforeItStops() throws Exception {
         List<Map<String, Object>> resources = render(DIR.resolve("overlays/production"));
-        for (Map<String, Object> workload : resources.stream()
+        for (Map<String, Object> workload : render(DIR.resolve("overlays/dev")).stream()
                 .filter(r -> List.of("Deployment", "StatefulSet").contains(r.get("kind")))
                 .toList()) {
             String name = at(workload, "metadata", "name");
@@ -196,7 +202,27 @@ class KubernetesManifestsTest extends GatewayTest {
                     .as(member + ": the heap at most 60 % of the memory limit (2Gi)")
                     .isLessThanOrEqualTo(2048 * 60 / 100);
             assertThat((String) at(broker, "resources", "limits", "memory")).isEqualTo("2Gi");
+            assertThat(Manifests.variable(broker, "EXTRA_ARGS"))
+                    .as(member + ": the console and Jolokia on the pod's loopback, not the image's 0.0.0.0")
+                    .containsEntry("value", "--http-host 127.0.0.1");
+            assertThat((Object) at(broker, "readinessProbe", "tcpSocket", "port"))
+                    .as(member + ": ready when it serves")
+                    .isEqualTo("core");
         }
+        Map<String, Object> brokers = the(resources, "NetworkPolicy", "artemis");
+        assertThat((List<Map<String, Object>>) at(brokers, "spec", "ingress"))
+                .as("the brokers take 61616 from the gateways and each other, and nothing else")
+                .singleElement()
+                .satisfies(rule ->
+                        assertThat(rule.get("ports")).isEqualTo(List.of(Map.of("port", 61616, "protocol", "TCP"))))
+                .satisfies(rule -> assertThat((List<Map<String, Object>>) rule.get("from"))
+                        .extracting(
+                                from -> (Object) at(from, "podSelector", "matchLabels", "app.kubernetes.io/component"))
+                        .containsExactlyInAnyOrder("gateway", "broker"));
+        assertThat((Map<String, Object>) at(the(resources, "PodDisruptionBudget", "artemis"), "spec"))
+                .as("the member that serves is never evicted while it is the only one ready")
+                .containsEntry("minAvailable", 1)
+                .containsEntry("unhealthyPodEvictionPolicy", "AlwaysAllow");
     }
 
     @Test
@@ -224,8 +250,13 @@ class KubernetesManifestsTest extends GatewayTest {
         assertThat(rules)
                 .filteredOn(r -> String.valueOf(r.get("ports")).contains("port=8081"))
                 .singleElement()
-                .satisfies(r ->
-                        assertThat(r.get("from")).as("8081 only from within").isNotNull());
+                .satisfies(r -> assertThat((List<Map<String, Object>>) r.get("from"))
+                        .as("8081 from this namespace's pods and the monitoring namespace, by its label")
+                        .containsExactlyInAnyOrder(
+                                Map.of("podSelector", Map.of()),
+                                Map.of(
+                                        "namespaceSelector",
+                                        Map.of("matchLabels", Map.of("kubernetes.io/metadata.name", "monitoring")))));
     }
 
     @Test
