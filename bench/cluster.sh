@@ -33,28 +33,9 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM   # so that a signal runs the cleanup too
 
 # --- PostgreSQL -----------------------------------------------------------------------------
-PGBIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
-if [ ! -x "$PGBIN/postgres" ]; then
-  apt-get install -y -q postgresql >/dev/null
-  PGBIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
-fi
-mkdir -p "$OUT/pg" && chown postgres "$OUT" "$OUT/pg"
+pg_server "$OUT/pg" "$PG_PORT"
 pg_ctl() { runuser -u postgres -- "$PGBIN/pg_ctl" -D "$OUT/pg" "$@"; }
-runuser -u postgres -- "$PGBIN/initdb" -D "$OUT/pg" -U postgres --auth=trust >/dev/null
-pg_ctl -l "$OUT/pg.log" -o "-p $PG_PORT -k $OUT -c listen_addresses=127.0.0.1" -w start >/dev/null
-runuser -u postgres -- "$PGBIN/createdb" -h 127.0.0.1 -p "$PG_PORT" payhook
 sql() { runuser -u postgres -- "$PGBIN/psql" -h 127.0.0.1 -p "$PG_PORT" -d payhook -Atq -c "$1"; }
-paid() { sql "SELECT count(*) FROM orders WHERE order_id LIKE '$1-%' AND status = 'paid'"; }
-await_paid() {  # await_paid PREFIX COUNT SECONDS (the check's line shows a shortfall)
-  for _ in $(seq 1 "$3"); do [ "$(paid "$1")" -ge "$2" ] && break; sleep 1; done
-}
-double_applied() {
-  sql "SELECT count(*) FROM (SELECT event_id FROM receipt_events WHERE event_id LIKE 'evt_$1_%' AND outcome = 'applied' GROUP BY event_id HAVING count(*) > 1) d"
-}
-double_payments() {
-  sql "SELECT count(*) FROM (SELECT order_id FROM payments WHERE order_id LIKE '$1-%' GROUP BY order_id HAVING count(*) > 1) d"
-}
-field() { tr ' ' '\n' < "$1" | sed -n "s/^$2=//p"; }   # field FILE NAME: NAME=value printed by ClusterCheck
 
 # --- Artemis replication pair (broker/ha/, run by broker/run-artemis.sh) --------------------
 HOME_DIR="broker/dist/apache-artemis-$VERSION"

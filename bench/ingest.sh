@@ -43,26 +43,13 @@ start() {  # start NAME DIR JAVA [OPTS...]: that checkout's jar with its own JVM
   echo "$name did not start, see $RUN/payhook-$name.log" >&2; exit 1
 }
 measure() {  # measure NAME DIR JAVA [OPTS...]: one build's round; appends "name ingest drain cpu_ms rss_mb pause_ms" to results.txt
-  local name=$1 prefix="ing$RANDOM$RANDOM" t0 c0 line ingest drain cpu_ms paid=0
+  local name=$1 prefix="ing$RANDOM$RANDOM" numbers
   start "$@"
   rss_samples $PID "$RUN/rss-$name.txt" &
   orders "$prefix" "$N"
-  t0=$(date +%s.%N); c0=$(cpu $PID)
-  line=$(java -cp "$OUT/classes" LoadGen --url "http://127.0.0.1:$PORT/webhooks/stripe" --secret "$SECRET" \
-    --c "$C" --n "$N" --orders "$prefix" --label "$name")
-  echo "$line" | tee -a "$RUN/loadgen.txt"
-  case "$line" in *" non200=0 "*) ;; *) echo "$name answered non-2xx: the round is void" >&2; exit 1 ;; esac
-  ingest=$(echo "$line" | sed 's/.*throughput=\([0-9]*\).*/\1/')
-  for _ in $(seq 1 6000); do
-    paid=$(sql "SELECT count(*) FROM orders WHERE order_id LIKE '$prefix-%' AND status = 'paid'")
-    [ "$paid" -ge "$N" ] && break
-    sleep 0.2
-  done
-  [ "$paid" -ge "$N" ] || { echo "$name paid $paid of $N in 20 minutes" >&2; exit 1; }
-  drain=$(awk -v n="$N" -v t0="$t0" -v t1="$(date +%s.%N)" 'BEGIN { printf "%.1f", n / (t1 - t0) }')
-  cpu_ms=$(awk -v j=$(($(cpu $PID) - c0)) -v n="$N" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", j * 1000 / hz / n }')
+  numbers=$(load "$name" "$PID" "$prefix" "$RUN/loadgen.txt")
   kill $PID; wait $PID 2>/dev/null || true; PID=""
-  echo "$name $ingest $drain $cpu_ms $(peak_mb "$RUN/rss-$name.txt") $(longest_pause "$RUN/gc-$name.log")" | tee -a "$OUT/results.txt"
+  echo "$name $numbers $(peak_mb "$RUN/rss-$name.txt") $(longest_pause "$RUN/gc-$name.log")" | tee -a "$OUT/results.txt"
 }
 
 HEAD_ARGS=(); read -r -a HEAD_ARGS <<< "${HEAD_OPTS:-}"
@@ -74,14 +61,10 @@ for r in $(seq 1 "$ROUNDS"); do  # interleaved: drift over the run touches both 
   measure "base-$r" "$BASE_DIR" "${BASE_JAVA:-java}"
   measure "head-$r" "$HERE" "${HEAD_JAVA:-java}" "${HEAD_ARGS[@]}"
 done
-median() {  # median BUILD COLUMN
-  awk -v b="$1-" -v c="$2" 'index($1, b) == 1 { print $c }' "$OUT/results.txt" | sort -g \
-    | awk '{ v[NR] = $1 } END { printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-ratio() { awk -v h="$(median head "$1")" -v b="$(median base "$1")" 'BEGIN { printf "%.2f", h / b }'; }
+R="$OUT/results.txt"
 for c in "2 ingest/s" "3 drain/s" "4 jvm_cpu_ms" "5 peak_rss_mb" "6 longest_pause_ms"; do
-  set -- $c; echo "median $2: base $(median base "$1"), head $(median head "$1"), head / base $(ratio "$1")"
+  set -- $c; echo "median $2: base $(median "$R" base "$1"), head $(median "$R" head "$1"), head / base $(ratio "$R" head base "$1")"
 done
 echo "results in $OUT"
-figure ingest_head_per_base "$(ratio 2)" ">=0.95"
-figure drain_head_per_base "$(ratio 3)" ">=0.95"
+figure ingest_head_per_base "$(ratio "$R" head base 2)" ">=0.95"
+figure drain_head_per_base "$(ratio "$R" head base 3)" ">=0.95"

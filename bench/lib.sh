@@ -87,3 +87,59 @@ install_package() {  # install_package NAME: Debian's package, as root or with s
   $sudo apt-get install -y -q --no-install-recommends "$1" >/dev/null 2>&1 \
     || { $sudo apt-get update -q >/dev/null 2>&1 && $sudo apt-get install -y -q --no-install-recommends "$1" >/dev/null 2>&1; }
 }
+pg_server() {  # pg_server DIR PORT: Debian's PostgreSQL server (installed when missing) on 127.0.0.1:PORT with its
+  # data in DIR and a database payhook, user postgres, trusted; sets PGBIN. As root: it runs as the user postgres
+  PGBIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
+  if [ ! -x "$PGBIN/postgres" ]; then
+    install_package postgresql || { echo "PostgreSQL's server is needed: apt-get install postgresql" >&2; return 1; }
+    PGBIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+  fi
+  mkdir -p "$1" && chown postgres "$(dirname "$1")" "$1"
+  runuser -u postgres -- "$PGBIN/initdb" -D "$1" -U postgres --auth=trust >/dev/null
+  runuser -u postgres -- "$PGBIN/pg_ctl" -D "$1" -l "$1.log" -o "-p $2 -k $(dirname "$1") -c listen_addresses=127.0.0.1" -w start >/dev/null
+  runuser -u postgres -- "$PGBIN/createdb" -h 127.0.0.1 -p "$2" payhook
+}
+# the checks of a run that pays orders PREFIX-0.. with events evt_PREFIX_..., read with sql()
+paid() { sql "SELECT count(*) FROM orders WHERE order_id LIKE '$1-%' AND status = 'paid'"; }
+await_paid() {  # await_paid PREFIX COUNT SECONDS (the check's line shows a shortfall)
+  for _ in $(seq 1 "$3"); do [ "$(paid "$1")" -ge "$2" ] && break; sleep 1; done
+}
+double_applied() {
+  sql "SELECT count(*) FROM (SELECT event_id FROM receipt_events WHERE event_id LIKE 'evt_$1_%' AND outcome = 'applied' GROUP BY event_id HAVING count(*) > 1) d"
+}
+double_payments() {
+  sql "SELECT count(*) FROM (SELECT order_id FROM payments WHERE order_id LIKE '$1-%' GROUP BY order_id HAVING count(*) > 1) d"
+}
+field() { tr ' ' '\n' < "$1" | sed -n "s/^$2=//p"; }   # field FILE NAME: NAME=value printed by ClusterCheck
+
+# a load of N signed Stripe payments over C connections (LoadGen, compiled into $OUT/classes) to the
+# gateway on PORT, signed with SECRET, paying the orders PREFIX-0..; prints "ingest drain cpu_ms":
+# acknowledged per second, applied per second until the last order is paid, and the CPU per
+# payment of process PID over that span. LoadGen's line is appended to LOG.
+load() {  # load NAME PID PREFIX LOG
+  local name=$1 pid=$2 prefix=$3 t0 c0 line ingest drain paid=0
+  t0=$(date +%s.%N); c0=$(cpu "$pid")
+  line=$(java -cp "$OUT/classes" LoadGen --url "http://127.0.0.1:$PORT/webhooks/stripe" --secret "$SECRET" \
+    --c "$C" --n "$N" --orders "$prefix" --label "$name")
+  echo "$line" >> "$4"
+  case "$line" in *" non200=0 "*) ;; *) echo "$name answered non-2xx: the round is void" >&2; return 1 ;; esac
+  ingest=$(echo "$line" | sed 's/.*throughput=\([0-9]*\).*/\1/')
+  for _ in $(seq 1 6000); do
+    paid=$(paid "$prefix")
+    [ "$paid" -ge "$N" ] && break
+    sleep 0.2
+  done
+  [ "$paid" -ge "$N" ] || { echo "$name paid $paid of $N in 20 minutes" >&2; return 1; }
+  drain=$(awk -v n="$N" -v t0="$t0" -v t1="$(date +%s.%N)" 'BEGIN { printf "%.1f", n / (t1 - t0) }')
+  echo "$ingest $drain $(awk -v j=$(($(cpu "$pid") - c0)) -v n="$N" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", j * 1000 / hz / n }')"
+}
+
+# results.txt lines "NAME-ROUND value...": the median of a column over one name's rounds, and the
+# ratio of two names' medians
+median() {  # median FILE NAME COLUMN
+  awk -v b="$2-" -v c="$3" 'index($1, b) == 1 { print $c }' "$1" | sort -g \
+    | awk '{ v[NR] = $1 } END { printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+ratio() {  # ratio FILE NAME OTHER COLUMN: NAME's median / OTHER's
+  awk -v h="$(median "$1" "$2" "$4")" -v b="$(median "$1" "$3" "$4")" 'BEGIN { printf "%.2f", h / b }'
+}

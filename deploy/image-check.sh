@@ -1,38 +1,22 @@
 #!/usr/bin/env bash
-# The image runs here: builds a JRE base image without a registry (a Debian minbase root made with
-# debootstrap plus Debian's JRE, cached under ~/.cache/payhook), builds Payhook's image with Jib on
-# that tar:// base, loads it into podman, starts it on embedded defaults, sends a signed Stripe
-# webhook for a registered order, reads the order back as paid, stops it with SIGTERM and checks it
-# exited within the stop bound. Prints the image size and the start-to-healthy time.
+# The image runs here: builds a JRE base image without a registry (a Debian trixie minbase root made
+# with debootstrap plus Debian's JRE 25, the Java of the image's own base, cached under
+# ~/.cache/payhook), builds Payhook's image with Jib on that tar:// base, loads it into podman,
+# starts it on embedded defaults, sends a signed Stripe webhook for a registered order, reads the
+# order back as paid, stops it with SIGTERM and checks it exited within the stop bound. Prints the
+# image size and the start-to-healthy time.
 # Needs podman, runc and debootstrap (Debian packages) and root for debootstrap; see
 # ../shared/containers.md for why runc, cgroupfs and host networking.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CACHE="${PAYHOOK_IMAGE_CACHE:-$HOME/.cache/payhook}"
-BASE="$CACHE/base-image-17.tar"
 PORT="${PORT:-18180}"; OPS_PORT="${OPS_PORT:-18181}"; PG_PORT="${PG_PORT:-15440}"
 STOP_BOUND_S=30   # payhook's graceful stop bound (spring.lifecycle.timeout-per-shutdown-phase, config/application.yml)
 NAME="payhook-image-check-$$"
 WORK="$(mktemp -d)"
-export CONTAINERS_CONF="$WORK/containers.conf"
-printf '[containers]\ndefault_ulimits = []\n' > "$CONTAINERS_CONF"
-podman() { command podman --runtime runc --cgroup-manager=cgroupfs "$@"; }
+. deploy/podman.sh
 trap 'podman rm -f "$NAME" >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
 
-if [ ! -s "$BASE" ]; then
-  echo "building the JRE base image once (debootstrap, a few minutes), cached as $BASE"
-  mkdir -p "$CACHE"
-  root="$WORK/root"
-  debootstrap --variant=minbase --include=openjdk-17-jre-headless bookworm "$root" http://deb.debian.org/debian >"$WORK/debootstrap.log" 2>&1 \
-    || { tail -20 "$WORK/debootstrap.log"; exit 1; }
-  tar -C "$root" -cf "$WORK/base.tar" .
-  rm -rf "$root"
-  podman import --change 'ENV JAVA_HOME=/usr/lib/jvm/java-17-openjdk-amd64' \
-    --change 'ENV PATH=/usr/lib/jvm/java-17-openjdk-amd64/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-    "$WORK/base.tar" localhost/payhook-base:17 >/dev/null
-  podman save --format docker-archive -o "$BASE.part" localhost/payhook-base:17
-  mv "$BASE.part" "$BASE"
-fi
+BASE="$(base_image 25 trixie)"
 
 VERSION=$(sed -n 's|^  <version>\(.*\)</version>$|\1|p' pom.xml | head -1)   # the project's own, two spaces in
 IMAGE="localhost/payhook:$VERSION"
@@ -62,6 +46,12 @@ done
 curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health/readiness" >/dev/null || { podman logs "$NAME" | tail -30; exit 1; }
 healthy=$(awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { printf "%.1f", a - b }')
 echo "start to healthy (readiness UP) in the container: $healthy s"
+# the image's Java and its options: 25 with compact object headers (pom.xml's jvmFlags)
+java_line=$(podman exec "$NAME" java -version 2>&1 | head -1)
+echo "java in the image: $java_line"
+case "$java_line" in *'"25.'*) ;; *) echo "the image runs $java_line, not Java 25" >&2; exit 1 ;; esac
+podman exec "$NAME" cat /proc/1/cmdline | tr '\0' ' ' | grep -q -- '-XX:+UseCompactObjectHeaders' \
+  || { echo "the gateway runs without compact object headers" >&2; exit 1; }
 user=$(podman exec "$NAME" id -u)
 [ "$user" != 0 ] || { echo "the gateway runs as root in the image" >&2; exit 1; }
 # the image checks a routes folder without starting a gateway
