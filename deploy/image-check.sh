@@ -25,7 +25,7 @@ build clean; first=$(cat target/jib-image.digest)
 build clean; second=$(cat target/jib-image.digest)   # each compiled from nothing
 echo "image digest $second, the same from two builds"
 [ "$first" = "$second" ] || { echo "two builds gave two digests: $first, $second" >&2; exit 1; }
-podman load -i target/jib-image.tar >/dev/null
+podman load -q -i target/jib-image.tar >/dev/null
 size=$(podman image inspect "$IMAGE" --format '{{.Size}}')
 echo "image $IMAGE: $((size / 1024 / 1024)) MB ($(du -m target/jib-image.tar | cut -f1) MB as a tar, base included)"
 

@@ -35,7 +35,7 @@ podman image exists "$IMAGE" || { echo "no $IMAGE: run deploy/image-check.sh fir
 
 # --- an Artemis image where no registry serves one: the distribution on the JRE base ---------------
 if ! podman image exists "$ARTEMIS_IMAGE"; then
-  podman image exists localhost/payhook-base:25 || podman load -i "$(base_image 25 trixie)" >/dev/null
+  podman image exists localhost/payhook-base:25 || podman load -q -i "$(base_image 25 trixie)" >/dev/null
   dist="broker/dist/apache-artemis-$ARTEMIS_VERSION"
   if [ ! -x "$dist/bin/artemis" ]; then
     mvn -q dependency:copy -Dartifact="org.apache.activemq:apache-artemis:$ARTEMIS_VERSION:tar.gz:bin" -DoutputDirectory=broker/dist
