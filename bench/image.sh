@@ -62,9 +62,7 @@ for r in $(seq 1 "$ROUNDS"); do  # interleaved: drift over the run touches both 
   measure 25 "$r"
 done
 R="$OUT/results.txt"
-for c in "2 start_s" "3 ingest/s" "4 drain/s" "5 jvm_cpu_ms" "6 peak_rss_mb"; do
-  set -- $c; echo "median $2: 17 $(median "$R" 17 "$1"), 25 $(median "$R" 25 "$1"), 25 / 17 $(ratio "$R" 25 17 "$1")"
-done
+medians "$R" 25 17 "2 start_s" "3 ingest/s" "4 drain/s" "5 jvm_cpu_ms" "6 peak_rss_mb"
 echo "results in $OUT"
 figure start_25_per_17 "$(ratio "$R" 25 17 2)" "<=1.05"
 figure ingest_25_per_17 "$(ratio "$R" 25 17 3)" ">=0.95"

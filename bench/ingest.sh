@@ -62,9 +62,7 @@ for r in $(seq 1 "$ROUNDS"); do  # interleaved: drift over the run touches both 
   measure "head-$r" "$HERE" "${HEAD_JAVA:-java}" "${HEAD_ARGS[@]}"
 done
 R="$OUT/results.txt"
-for c in "2 ingest/s" "3 drain/s" "4 jvm_cpu_ms" "5 peak_rss_mb" "6 longest_pause_ms"; do
-  set -- $c; echo "median $2: base $(median "$R" base "$1"), head $(median "$R" head "$1"), head / base $(ratio "$R" head base "$1")"
-done
+medians "$R" head base "2 ingest/s" "3 drain/s" "4 jvm_cpu_ms" "5 peak_rss_mb" "6 longest_pause_ms"
 echo "results in $OUT"
 figure ingest_head_per_base "$(ratio "$R" head base 2)" ">=0.95"
 figure drain_head_per_base "$(ratio "$R" head base 3)" ">=0.95"

@@ -143,3 +143,10 @@ median() {  # median FILE NAME COLUMN
 ratio() {  # ratio FILE NAME OTHER COLUMN: NAME's median / OTHER's
   awk -v h="$(median "$1" "$2" "$4")" -v b="$(median "$1" "$3" "$4")" 'BEGIN { printf "%.2f", h / b }'
 }
+medians() {  # medians FILE NAME OTHER "COLUMN LABEL"...: a line per column, both medians and NAME / OTHER
+  local file=$1 name=$2 other=$3 c; shift 3
+  for c in "$@"; do
+    set -- $c
+    echo "median $2: $other $(median "$file" "$other" "$1"), $name $(median "$file" "$name" "$1"), $name / $other $(ratio "$file" "$name" "$other" "$1")"
+  done
+}
