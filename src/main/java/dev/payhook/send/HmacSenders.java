@@ -1,32 +1,28 @@
 package dev.payhook.send;
 
-import dev.payhook.config.WebhookSecret;
+import dev.payhook.provider.UnparseablePayload;
+import dev.payhook.provider.adyen.AdyenSignature;
+import dev.payhook.provider.paddle.Paddle;
+import dev.payhook.provider.razorpay.RazorpaySignature;
+import dev.payhook.provider.standardwebhooks.StandardWebhooksSignature;
+import dev.payhook.provider.stripe.Stripe;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.Base64;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.stream.Collectors;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ObjectNode;
 
-/** Providers that sign with a secret both sides hold: HMAC-SHA256, each over its own text. */
+/** Providers that sign with a secret both sides hold: HMAC-SHA256, signed by their scheme's own definition. */
 enum HmacSenders implements Sender {
     STRIPE("stripe", "stripe", "USD") {
         @Override
         Map<String, String> sign(byte[] body, Map<String, Object> values, ProviderKeys keys) {
-            long t = now();
-            return Map.of("Stripe-Signature", "t=" + t + ",v1=" + Hmac.hex(keys.secret("secrets"), t + ".", body));
+            return Map.of(Stripe.SIGNATURE.header(), Stripe.SIGNATURE.sign(keys.secret("secrets"), now(), body));
         }
     },
     PADDLE("paddle", "paddle", "USD") {
         @Override
         Map<String, String> sign(byte[] body, Map<String, Object> values, ProviderKeys keys) {
-            long t = now();
-            return Map.of("Paddle-Signature", "ts=" + t + ";h1=" + Hmac.hex(keys.secret("secrets"), t + ":", body));
+            return Map.of(Paddle.SIGNATURE.header(), Paddle.SIGNATURE.sign(keys.secret("secrets"), now(), body));
         }
     },
     STANDARD_WEBHOOKS("standard-webhooks", "dodo", "USD") {
@@ -37,16 +33,8 @@ enum HmacSenders implements Sender {
 
         @Override
         Map<String, String> sign(byte[] body, Map<String, Object> values, ProviderKeys keys) {
-            byte[] key = WebhookSecret.key(keys.secret("secrets"));
-            String id = String.valueOf(values.get("event_id"));
-            long t = now();
-            Map<String, String> h = new LinkedHashMap<>();
-            h.put("webhook-id", id);
-            h.put("webhook-timestamp", Long.toString(t));
-            h.put(
-                    "webhook-signature",
-                    "v1," + Base64.getEncoder().encodeToString(Hmac.sha256(key, id + "." + t + ".", body)));
-            return h;
+            return StandardWebhooksSignature.sign(
+                    keys.secret("secrets"), String.valueOf(values.get("event_id")), now(), body);
         }
     },
     RAZORPAY("razorpay", "razorpay", "INR") {
@@ -57,12 +45,10 @@ enum HmacSenders implements Sender {
 
         @Override
         Map<String, String> sign(byte[] body, Map<String, Object> values, ProviderKeys keys) {
-            return Map.of(
-                    "X-Razorpay-Signature", Hmac.hex(keys.secret("secrets"), "", body),
-                    "X-Razorpay-Event-Id", String.valueOf(values.get("event_id")));
+            return RazorpaySignature.sign(keys.secret("secrets"), String.valueOf(values.get("event_id")), body);
         }
     },
-    /** Adyen signs each notification item inside the body (the sample's {{hmac}}); basic auth optional. */
+    /** Adyen signs each notification item inside the body; basic auth optional. */
     ADYEN("adyen-hmac", "adyen", "EUR") {
         /** An Adyen notification has no id of its own: the gateway makes one of its fields. */
         @Override
@@ -72,55 +58,25 @@ enum HmacSenders implements Sender {
 
         @Override
         public void addValues(Map<String, Object> v, ProviderKeys keys) {
-            String account = first(keys, "accounts.merchant-account", "PayhookTestMerchant");
-            v.put("merchant_account", account);
+            v.put("merchant_account", first(keys, "accounts.merchant-account", "PayhookTestMerchant"));
             // a modification or dispute sample gives its own pspReference and names the payment
             v.putIfAbsent("psp_reference", v.get("payment_id"));
             v.putIfAbsent("original_reference", "");
             v.putIfAbsent("success", "true");
-            v.put(
-                    "hmac",
-                    itemHmac(
-                            keys,
-                            v.get("psp_reference"),
-                            v.get("original_reference"),
-                            account,
-                            v.get("order_id"),
-                            v.get("amount"),
-                            v.get("currency"),
-                            v.get("type"),
-                            v.get("success")));
         }
 
-        /** A notification of one's own: each item signed in its additionalData.hmacSignature, as Adyen does. */
+        /** A sample or a notification of one's own: each item signed in its additionalData.hmacSignature. */
         @Override
-        public TestRequest ownBody(String type, String body, Map<String, Object> values, ProviderKeys keys) {
-            JsonNode notification = JsonMapper.shared().readTree(body);
-            for (JsonNode wrapper : notification.path("notificationItems")) {
-                JsonNode item = wrapper.path("NotificationRequestItem");
-                if (!(item instanceof ObjectNode signed)) {
-                    continue;
-                }
-                String hmac = itemHmac(
-                        keys,
-                        item.path("pspReference").asString(""),
-                        item.path("originalReference").asString(""),
-                        item.path("merchantAccountCode").asString(""),
-                        item.path("merchantReference").asString(""),
-                        item.path("amount").path("value").asString(""),
-                        item.path("amount").path("currency").asString(""),
-                        item.path("eventCode").asString(""),
-                        item.path("success").asString(""));
-                JsonNode data = signed.path("additionalData");
-                (data instanceof ObjectNode o ? o : signed.putObject("additionalData")).put("hmacSignature", hmac);
+        public TestRequest request(String type, String filled, Map<String, Object> values, ProviderKeys keys) {
+            byte[] signed;
+            try {
+                signed = AdyenSignature.sign(keys.secret("secrets"), filled.getBytes(StandardCharsets.UTF_8));
+            } catch (UnparseablePayload e) {
+                throw new SendFailure(
+                        "the body is not an Adyen notification: " + e.getMessage(),
+                        "send {\"live\":\"false\",\"notificationItems\":[{\"NotificationRequestItem\":{...}}]}");
             }
-            return request(type, JsonMapper.shared().writeValueAsString(notification), values, keys);
-        }
-
-        /** Adyen's HMAC of an item: its eight fields, colon-joined, keyed with the hex key. */
-        private static String itemHmac(ProviderKeys keys, Object... fields) {
-            String signed = Arrays.stream(fields).map(String::valueOf).collect(Collectors.joining(":"));
-            return Hmac.base64(HexFormat.of().parseHex(keys.secret("secrets")), signed);
+            return TestRequest.post(webhook(keys), JSON, sign(signed, values, keys), signed);
         }
 
         @Override

@@ -1,6 +1,9 @@
 package dev.payhook.send;
 
-import dev.payhook.provider.RsaKeys;
+import dev.payhook.provider.alipay.AlipaySignature;
+import dev.payhook.provider.paypal.PaypalSignature;
+import dev.payhook.provider.wechatpay.WechatPayResource;
+import dev.payhook.provider.wechatpay.WechatPaySignature;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -9,16 +12,11 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import java.util.zip.CRC32;
-import javax.crypto.Cipher;
-import javax.crypto.spec.GCMParameterSpec;
-import javax.crypto.spec.SecretKeySpec;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -26,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * whose public half {@code bin/payhook --dev} configured (or the one {@code --key} names).
  */
 enum KeySenders implements Sender {
-    /** A form POST, SHA256withRSA over the sorted parameters but sign and sign_type. */
+    /** A form POST, SHA256withRSA over the sorted parameters but sign and sign_type (its scheme's text). */
     ALIPAY("alipay-rsa2", "alipay", "CNY") {
         @Override
         public void addValues(Map<String, Object> v, ProviderKeys keys) {
@@ -55,11 +53,7 @@ enum KeySenders implements Sender {
                     params.put(line.substring(0, eq), line.substring(eq + 1));
                 }
             }
-            String signed = params.entrySet().stream()
-                    .filter(p -> !p.getKey().equals("sign") && !p.getKey().equals("sign_type"))
-                    .map(p -> p.getKey() + "=" + p.getValue())
-                    .collect(Collectors.joining("&"));
-            params.put("sign", RsaKeys.sign(keys.privateKey(), signed.getBytes(StandardCharsets.UTF_8)));
+            params.put("sign", AlipaySignature.sign(keys.privateKey(), params));
             String form = params.entrySet().stream()
                     .map(p -> p.getKey() + "=" + URLEncoder.encode(p.getValue(), StandardCharsets.UTF_8))
                     .collect(Collectors.joining("&"));
@@ -97,20 +91,12 @@ enum KeySenders implements Sender {
             notification.put("summary", "Payhook sample");
             notification.put("resource", resource);
             byte[] body = JsonMapper.shared().writeValueAsBytes(notification);
-            String ts = Long.toString(Instant.now().getEpochSecond());
-            String headerNonce = random(32);
-            byte[] signed = (ts + "\n" + headerNonce + "\n" + new String(body, StandardCharsets.UTF_8) + "\n")
-                    .getBytes(StandardCharsets.UTF_8);
-            Map<String, String> h = new LinkedHashMap<>();
-            h.put("Wechatpay-Timestamp", ts);
-            h.put("Wechatpay-Nonce", headerNonce);
-            h.put("Wechatpay-Serial", serial(keys));
-            h.put("Wechatpay-Signature", RsaKeys.sign(keys.privateKey(), signed));
-            h.put("Wechatpay-Signature-Type", "WECHATPAY2-SHA256-RSA2048");
+            Map<String, String> h = WechatPaySignature.sign(
+                    keys.privateKey(), serial(keys), Instant.now().getEpochSecond(), random(32), body);
             return TestRequest.post(HmacSenders.webhook(keys), "application/json", h, body);
         }
     },
-    /** SHA256withRSA over {@code transmission_id|transmission_time|webhook_id|crc32(body)}. */
+    /** SHA256withRSA over the transmission's id, time, webhook id and the body's CRC (its scheme's text). */
     PAYPAL("paypal-cert", "paypal", "USD") {
         @Override
         public TestRequest request(String type, String filled, Map<String, Object> values, ProviderKeys keys) {
@@ -121,17 +107,13 @@ enum KeySenders implements Sender {
                         "payhook.providers." + keys.provider() + ".webhook-id is not set; PayPal signs it",
                         "set PAYPAL_WEBHOOK_ID, or start bin/payhook --dev");
             }
-            CRC32 crc = new CRC32();
-            crc.update(body);
-            String id = UUID.randomUUID().toString();
-            String time = Instant.now().toString();
-            String signed = id + "|" + time + "|" + webhookId + "|" + crc.getValue();
-            Map<String, String> h = new LinkedHashMap<>();
-            h.put("PAYPAL-TRANSMISSION-ID", id);
-            h.put("PAYPAL-TRANSMISSION-TIME", time);
-            h.put("PAYPAL-CERT-URL", "https://api-m.sandbox.paypal.com/v1/notifications/certs/CERT-payhook-dev");
-            h.put("PAYPAL-AUTH-ALGO", "SHA256withRSA");
-            h.put("PAYPAL-TRANSMISSION-SIG", RsaKeys.sign(keys.privateKey(), signed.getBytes(StandardCharsets.UTF_8)));
+            Map<String, String> h = PaypalSignature.sign(
+                    keys.privateKey(),
+                    "https://api-m.sandbox.paypal.com/v1/notifications/certs/CERT-payhook-dev",
+                    UUID.randomUUID().toString(),
+                    Instant.now(),
+                    webhookId,
+                    body);
             return TestRequest.post(HmacSenders.webhook(keys), "application/json", h, body);
         }
     };
@@ -169,13 +151,7 @@ enum KeySenders implements Sender {
 
     static String encrypt(String apiV3Key, String nonce, String associated, String plaintext) {
         try {
-            Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(
-                    Cipher.ENCRYPT_MODE,
-                    new SecretKeySpec(apiV3Key.getBytes(StandardCharsets.UTF_8), "AES"),
-                    new GCMParameterSpec(128, nonce.getBytes(StandardCharsets.UTF_8)));
-            cipher.updateAAD(associated.getBytes(StandardCharsets.UTF_8));
-            return Base64.getEncoder().encodeToString(cipher.doFinal(plaintext.getBytes(StandardCharsets.UTF_8)));
+            return WechatPayResource.encrypt(apiV3Key, nonce, associated, plaintext);
         } catch (GeneralSecurityException e) {
             throw new SendFailure(
                     "cannot encrypt with the API v3 key: " + e.getMessage(),

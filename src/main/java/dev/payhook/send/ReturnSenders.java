@@ -1,7 +1,9 @@
 package dev.payhook.send;
 
+import dev.payhook.provider.esewa.EsewaSignature;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -35,12 +37,14 @@ enum ReturnSenders implements Sender {
             code(v);
             String product = keys.setting("api.product-code", "EPAYTEST");
             v.put("product_code", product);
-            String message = "transaction_code=" + v.get("transaction_code") + ",status=" + v.get("type")
-                    + ",total_amount=" + v.get("amount_major") + ",transaction_uuid=" + v.get("order_id")
-                    + ",product_code=" + product
-                    + ",signed_field_names=transaction_code,status,total_amount,transaction_uuid,product_code,"
-                    + "signed_field_names";
-            v.put("signature", Hmac.base64(keys.secret("api.secret").getBytes(StandardCharsets.UTF_8), message));
+            Map<String, String> fields = new LinkedHashMap<>();
+            fields.put("transaction_code", String.valueOf(v.get("transaction_code")));
+            fields.put("status", String.valueOf(v.get("type")));
+            fields.put("total_amount", String.valueOf(v.get("amount_major")));
+            fields.put("transaction_uuid", String.valueOf(v.get("order_id")));
+            fields.put("product_code", product);
+            fields.put("signed_field_names", String.join(",", fields.keySet()) + ",signed_field_names");
+            v.put("signature", EsewaSignature.sign(keys.secret("api.secret"), fields));
         }
 
         @Override

@@ -94,7 +94,6 @@ class SampleCatalogTest {
         v.put("business_id", "bus_catalog");
         v.put("account_id", "acc_catalog");
         v.put("merchant_account", "PayhookCatalog");
-        v.put("hmac", "");
         v.put("app_id", "2021000000000000");
         v.put("seller_id", "2088102176027680");
         v.put("alipay_time", "2026-12-05 20:00:00");

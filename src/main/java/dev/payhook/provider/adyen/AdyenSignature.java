@@ -3,6 +3,7 @@ package dev.payhook.provider.adyen;
 import dev.payhook.provider.Acknowledgement;
 import dev.payhook.provider.HmacVerifier;
 import dev.payhook.provider.SignatureScheme;
+import dev.payhook.provider.Signatures;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
@@ -13,13 +14,16 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Adyen's standard notifications: a batch of items, each with its own HMAC. Every item is verified
  * (one bad item refuses the whole batch). Optional HTTP basic auth is checked first. Adyen's answer
  * is {@code [accepted]}.
  */
-final class AdyenSignature implements SignatureScheme {
+public final class AdyenSignature implements SignatureScheme {
 
     private static final String AUTHORIZATION = "authorization";
 
@@ -72,6 +76,26 @@ final class AdyenSignature implements SignatureScheme {
             items.add(new HmacVerifier.Signed(signedText(item), false, List.of(signature)));
         }
         verifier.verify(request, items);
+    }
+
+    /**
+     * {@code notification} with each item signed as Adyen signs it, with the hex {@code key};
+     * throws {@link UnparseablePayload} for a body that is not a notification with items.
+     */
+    public static byte[] sign(String key, byte[] notification) {
+        List<AdyenNotification.Item> items =
+                AdyenNotification.parse(notification).items();
+        JsonNode tree = JsonMapper.shared().readTree(notification);
+        byte[] hmacKey = HexFormat.of().parseHex(key);
+        int i = 0;
+        for (JsonNode wrapper : tree.path("notificationItems")) {
+            ObjectNode item = (ObjectNode) wrapper.path("NotificationRequestItem");
+            byte[] mac = Signatures.hmacSha256(hmacKey, signedText(items.get(i++)), new byte[0]);
+            JsonNode data = item.path("additionalData");
+            (data instanceof ObjectNode o ? o : item.putObject("additionalData"))
+                    .put("hmacSignature", Base64.getEncoder().encodeToString(mac));
+        }
+        return JsonMapper.shared().writeValueAsBytes(tree);
     }
 
     /**

@@ -6,17 +6,25 @@ import dev.payhook.provider.RsaKeys;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
+import java.nio.charset.StandardCharsets;
+import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
  * Alipay's asynchronous notifications: a form POST signed with RSA2 (SHA256withRSA) by Alipay's
  * key. Alipay wants the literal text {@code success}, and {@code fail} when refused.
  */
-final class AlipaySignature extends FormPostScheme {
+public final class AlipaySignature extends FormPostScheme {
 
     private final List<PublicKey> keys;
+
+    /** The {@code sign} of a notification of {@code params} (UTF-8), made with {@code key} as Alipay makes it. */
+    public static String sign(PrivateKey key, Map<String, String> params) {
+        return RsaKeys.sign(key, new AlipayForm(params, StandardCharsets.UTF_8).signedContent());
+    }
 
     AlipaySignature(String provider, AlipayKeys settings) {
         List<String> configured = settings.present();

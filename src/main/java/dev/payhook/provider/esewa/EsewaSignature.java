@@ -5,6 +5,7 @@ import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WebhookRejected;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -14,7 +15,7 @@ import java.util.stream.Collectors;
  * {@code name=value} pairs joined by {@code ,}, in the order {@code signed_field_names} lists them.
  * Every field Payhook reads must be among the signed ones: an unsigned one could say anything.
  */
-final class EsewaSignature {
+public final class EsewaSignature {
 
     static final List<String> READ = List.of("status", "total_amount", "transaction_uuid", "product_code");
 
@@ -37,10 +38,24 @@ final class EsewaSignature {
         if (!signed.containsAll(READ) || !signed.stream().allMatch(fields::containsKey)) {
             throw new WebhookRejected("unsigned_fields");
         }
-        String message = signed.stream().map(n -> n + "=" + fields.get(n)).collect(Collectors.joining(","));
-        byte[] expected = Signatures.hmacSha256(secret, "", message.getBytes(StandardCharsets.UTF_8));
-        if (!Signatures.matchesBase64(expected, signature.trim())) {
+        if (!Signatures.matchesBase64(mac(secret, signed, fields), signature.trim())) {
             throw new WebhookRejected("invalid_signature");
         }
+    }
+
+    private static byte[] mac(byte[] secret, List<String> names, Map<String, String> fields) {
+        String message = names.stream().map(n -> n + "=" + fields.get(n)).collect(Collectors.joining(","));
+        return Signatures.hmacSha256(secret, "", message.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The {@code signature} of a return's {@code fields}, over those its {@code signed_field_names}
+     * lists, with the merchant's {@code secret}, as eSewa signs it.
+     */
+    public static String sign(String secret, Map<String, String> fields) {
+        List<String> names = Arrays.stream(fields.get("signed_field_names").split(",", -1))
+                .map(String::trim)
+                .toList();
+        return Base64.getEncoder().encodeToString(mac(secret.getBytes(StandardCharsets.UTF_8), names, fields));
     }
 }

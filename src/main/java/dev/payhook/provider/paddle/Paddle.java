@@ -21,9 +21,11 @@ import org.springframework.context.annotation.Configuration;
 public class Paddle {
 
     /** {@code Paddle-Signature: ts=..;h1=..}, HMAC-SHA256 over {@code ts:body}. */
+    public static final TimestampedHmac.Format SIGNATURE =
+            new TimestampedHmac.Format("Paddle-Signature", ";", "ts", "h1", ":");
+
     public static SignatureScheme signature(String provider, HmacSecrets secrets, Clock clock) {
-        return new TimestampedHmac(
-                "paddle-signature", ";", "ts", "h1", ":", secrets, clock, Acknowledgement.empty(200));
+        return new TimestampedHmac(SIGNATURE, secrets, clock, Acknowledgement.empty(200));
     }
 
     @Bean

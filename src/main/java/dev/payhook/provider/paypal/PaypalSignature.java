@@ -1,11 +1,13 @@
 package dev.payhook.provider.paypal;
 
+import dev.payhook.provider.RsaKeys;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.Signatures;
 import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.PrivateKey;
 import java.security.Signature;
 import java.security.cert.CertificateExpiredException;
 import java.security.cert.CertificateNotYetValidException;
@@ -16,6 +18,8 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Base64;
 import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.zip.CRC32;
 
@@ -24,7 +28,7 @@ import java.util.zip.CRC32;
  * crc32(raw body)} (the CRC as an unsigned decimal), with a certificate valid at the transmission
  * time, which must lie within the tolerance of now.
  */
-final class PaypalSignature implements SignatureScheme {
+public final class PaypalSignature implements SignatureScheme {
 
     static final String ID = "paypal-transmission-id";
     static final String TIME = "paypal-transmission-time";
@@ -74,15 +78,34 @@ final class PaypalSignature implements SignatureScheme {
         } catch (IllegalArgumentException e) {
             throw new WebhookRejected("malformed_signature_header");
         }
-        CRC32 crc = new CRC32();
-        crc.update(request.body());
-        byte[] signed = (id + "|" + time + "|" + webhookId + "|" + crc.getValue()).getBytes(StandardCharsets.UTF_8);
+        byte[] signed = signedText(id, time, webhookId, request.body());
         for (X509Certificate cert : certificates.candidates(certUrl)) {
             if (validAt(cert, sent) && verifies(cert, signed, signature)) {
                 return;
             }
         }
         throw new WebhookRejected("signature_mismatch");
+    }
+
+    private static byte[] signedText(String id, String time, String webhookId, byte[] body) {
+        CRC32 crc = new CRC32();
+        crc.update(body);
+        return (id + "|" + time + "|" + webhookId + "|" + crc.getValue()).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The headers of transmission {@code id} of {@code body} at {@code time} to webhook
+     * {@code webhookId}, signed with {@code key} whose certificate is at {@code certUrl}.
+     */
+    public static Map<String, String> sign(
+            PrivateKey key, String certUrl, String id, Instant time, String webhookId, byte[] body) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put(ID, id);
+        headers.put(TIME, time.toString());
+        headers.put(CERT_URL, certUrl);
+        headers.put(ALGO, "SHA256withRSA");
+        headers.put(SIG, RsaKeys.sign(key, signedText(id, time.toString(), webhookId, body)));
+        return headers;
     }
 
     private static boolean validAt(X509Certificate cert, Instant at) {

@@ -5,7 +5,9 @@ import dev.payhook.provider.HmacVerifier;
 import dev.payhook.provider.SignatureScheme;
 import dev.payhook.provider.Signatures;
 import dev.payhook.provider.WebhookRequest;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -14,7 +16,7 @@ import java.util.Set;
  * window: a replayed body is the same payment, refund or dispute, and its effects are keyed on
  * those ids, so it changes nothing, whatever {@code x-razorpay-event-id} (unsigned) it carries.
  */
-final class RazorpaySignature implements SignatureScheme {
+public final class RazorpaySignature implements SignatureScheme {
 
     static final String HEADER = "x-razorpay-signature";
     /** Razorpay's id of the event, the same on every retry of it: the notification's event id. */
@@ -24,6 +26,12 @@ final class RazorpaySignature implements SignatureScheme {
 
     RazorpaySignature(HmacSecrets secrets) {
         this.verifier = new HmacVerifier(secrets.present(), HmacVerifier.UTF8, HmacVerifier.Encoding.HEX);
+    }
+
+    /** The headers of notification {@code eventId} signing {@code body} with the webhook secret. */
+    public static Map<String, String> sign(String secret, String eventId, byte[] body) {
+        byte[] mac = Signatures.hmacSha256(HmacVerifier.UTF8.apply(secret), "", body);
+        return Map.of(HEADER, HexFormat.of().formatHex(mac), EVENT_ID, eventId);
     }
 
     @Override

@@ -8,14 +8,17 @@ import dev.payhook.provider.Signatures;
 import dev.payhook.provider.WebhookRequest;
 import java.time.Clock;
 import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * The Standard Webhooks scheme (https://www.standardwebhooks.com): base64 HMAC-SHA256 with the
  * base64-decoded {@code whsec_} secret over {@code webhook-id.webhook-timestamp.raw body}.
  */
-final class StandardWebhooksSignature implements SignatureScheme {
+public final class StandardWebhooksSignature implements SignatureScheme {
 
     static final String ID = "webhook-id";
     static final String TIMESTAMP = "webhook-timestamp";
@@ -42,6 +45,22 @@ final class StandardWebhooksSignature implements SignatureScheme {
         }
     }
 
+    /** The signed text but the body. */
+    private static String signedPrefix(String id, String timestamp) {
+        return id + "." + timestamp + ".";
+    }
+
+    /** The headers that sign {@code body} as message {@code id} at {@code timestamp} with a {@code whsec_} secret. */
+    public static Map<String, String> sign(String secret, String id, long timestamp, byte[] body) {
+        String t = Long.toString(timestamp);
+        byte[] mac = Signatures.hmacSha256(WebhookSecret.key(secret), signedPrefix(id, t), body);
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put(ID, id);
+        headers.put(TIMESTAMP, t);
+        headers.put(SIGNATURE, "v1," + Base64.getEncoder().encodeToString(mac));
+        return headers;
+    }
+
     @Override
     public Set<String> headerNames() {
         return HEADERS;
@@ -57,6 +76,6 @@ final class StandardWebhooksSignature implements SignatureScheme {
                 .filter(candidate -> candidate.startsWith("v1,"))
                 .map(candidate -> candidate.substring(3))
                 .toList();
-        verifier.verify(request, List.of(new HmacVerifier.Signed(id + "." + timestamp + ".", true, offered)));
+        verifier.verify(request, List.of(new HmacVerifier.Signed(signedPrefix(id, timestamp), true, offered)));
     }
 }

@@ -22,17 +22,13 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 public class Stripe {
 
-    /** {@code Stripe-Signature: t=..,v1=..}, HMAC-SHA256 over {@code t.body}; answered {@code {"received":true}}. */
+    /** {@code Stripe-Signature: t=..,v1=..}, HMAC-SHA256 over {@code t.body}. */
+    public static final TimestampedHmac.Format SIGNATURE =
+            new TimestampedHmac.Format("Stripe-Signature", ",", "t", "v1", ".");
+
+    /** Stripe's scheme, answered {@code {"received":true}}. */
     public static SignatureScheme signature(String provider, HmacSecrets secrets, Clock clock) {
-        return new TimestampedHmac(
-                "stripe-signature",
-                ",",
-                "t",
-                "v1",
-                ".",
-                secrets,
-                clock,
-                Acknowledgement.json(200, "{\"received\":true}"));
+        return new TimestampedHmac(SIGNATURE, secrets, clock, Acknowledgement.json(200, "{\"received\":true}"));
     }
 
     @Bean

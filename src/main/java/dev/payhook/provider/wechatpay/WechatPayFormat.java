@@ -23,7 +23,6 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import javax.crypto.Cipher;
-import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
@@ -34,12 +33,12 @@ public final class WechatPayFormat implements EventFormat {
 
     /** A provider's format: each has its own API v3 key. */
     public static EventFormat create(TypeTables tables, String provider, WechatPayDecryption settings) {
-        byte[] key = settings.apiV3Key().getBytes(StandardCharsets.UTF_8);
-        if (key.length != 32) {
+        if (settings.apiV3Key().getBytes(StandardCharsets.UTF_8).length != 32) {
             throw new IllegalStateException(
                     "payhook.providers." + provider + ".api-v3-key must be the 32-character API v3 key");
         }
-        return new WechatPayFormat(new SecretKeySpec(key, "AES"), tables.meanings(provider, "wechatpay", READERS));
+        return new WechatPayFormat(
+                WechatPayResource.key(settings.apiV3Key()), tables.meanings(provider, "wechatpay", READERS));
     }
 
     /** A notification and its decrypted resource; the builder carries what every event of it carries. */
@@ -115,16 +114,11 @@ public final class WechatPayFormat implements EventFormat {
             throw new UnparseablePayload("resource algorithm is not AEAD_AES_256_GCM");
         }
         try {
-            Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
-            cipher.init(
+            Cipher cipher = WechatPayResource.cipher(
                     Cipher.DECRYPT_MODE,
                     apiV3Key,
-                    new GCMParameterSpec(
-                            128,
-                            WireJson.require(resource.nonce(), "resource.nonce").getBytes(StandardCharsets.UTF_8)));
-            if (resource.associatedData() != null) {
-                cipher.updateAAD(resource.associatedData().getBytes(StandardCharsets.UTF_8));
-            }
+                    WireJson.require(resource.nonce(), "resource.nonce"),
+                    resource.associatedData());
             byte[] plain = cipher.doFinal(
                     Base64.getDecoder().decode(WireJson.require(resource.ciphertext(), "resource.ciphertext")));
             return WireJson.read(plain, Decrypted.class);

@@ -8,6 +8,7 @@ import dev.payhook.provider.WebhookRejected;
 import dev.payhook.provider.WebhookRequest;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.time.Clock;
 import java.time.Duration;
@@ -20,13 +21,14 @@ import java.util.Set;
  * {@code Wechatpay-Serial} header names; the timestamp must lie within the provider's tolerance
  * (the official SDK does not check it).
  */
-final class WechatPaySignature implements SignatureScheme {
+public final class WechatPaySignature implements SignatureScheme {
 
     static final String TIMESTAMP = "wechatpay-timestamp";
     static final String NONCE = "wechatpay-nonce";
     static final String SIGNATURE = "wechatpay-signature";
     static final String SERIAL = "wechatpay-serial";
-    static final Set<String> HEADERS = Set.of(TIMESTAMP, NONCE, SIGNATURE, SERIAL, "wechatpay-signature-type");
+    static final String SIGNATURE_TYPE = "wechatpay-signature-type";
+    static final Set<String> HEADERS = Set.of(TIMESTAMP, NONCE, SIGNATURE, SERIAL, SIGNATURE_TYPE);
 
     private final Map<String, PublicKey> keys = new LinkedHashMap<>();
     private final Clock clock;
@@ -55,13 +57,29 @@ final class WechatPaySignature implements SignatureScheme {
         if (key == null) {
             throw new WebhookRejected("unknown_wechatpay_serial");
         }
-        ByteArrayOutputStream signed = new ByteArrayOutputStream();
-        signed.writeBytes((timestamp + "\n" + nonce + "\n").getBytes(StandardCharsets.UTF_8));
-        signed.writeBytes(request.body());
-        signed.write('\n');
-        if (!RsaKeys.verifies(key, signed.toByteArray(), signature)) {
+        if (!RsaKeys.verifies(key, signedText(timestamp, nonce, request.body()), signature)) {
             throw new WebhookRejected("signature_mismatch");
         }
+    }
+
+    private static byte[] signedText(String timestamp, String nonce, byte[] body) {
+        ByteArrayOutputStream signed = new ByteArrayOutputStream();
+        signed.writeBytes((timestamp + "\n" + nonce + "\n").getBytes(StandardCharsets.UTF_8));
+        signed.writeBytes(body);
+        signed.write('\n');
+        return signed.toByteArray();
+    }
+
+    /** The headers of a notification {@code body} signed at {@code timestamp} with the platform key filed as {@code serial}. */
+    public static Map<String, String> sign(PrivateKey key, String serial, long timestamp, String nonce, byte[] body) {
+        String t = Long.toString(timestamp);
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put(TIMESTAMP, t);
+        headers.put(NONCE, nonce);
+        headers.put(SERIAL, serial);
+        headers.put(SIGNATURE, RsaKeys.sign(key, signedText(t, nonce, body)));
+        headers.put(SIGNATURE_TYPE, "WECHATPAY2-SHA256-RSA2048");
+        return headers;
     }
 
     @Override
