@@ -34,31 +34,82 @@ public record PaymentSnapshot(
         List<String> productRefs,
         String providerStatus) {
 
-    /** A payment whose mode and products its provider's answer does not say. */
-    public static PaymentSnapshot of(
-            String provider,
-            String paymentId,
-            String orderId,
-            EventType payment,
-            Instant occurredAt,
-            long amountMinor,
-            String currency,
-            long refunded,
-            Instant refundedAt,
-            String providerStatus) {
-        return new PaymentSnapshot(
-                provider,
-                paymentId,
-                orderId,
-                payment,
-                occurredAt,
-                amountMinor,
-                currency,
-                refunded,
-                refundedAt,
-                null,
-                List.of(),
-                providerStatus);
+    /**
+     * A snapshot of payment {@code paymentId} as the provider's answer names it: its status in the
+     * provider's words ({@code providerStatus}, as the evidence keeps it); the rest by name, then
+     * {@link Builder#build}.
+     */
+    public static Builder builder(String provider, String paymentId, String providerStatus) {
+        return new Builder(provider, paymentId, providerStatus);
+    }
+
+    /** The parts of a snapshot an answer may or may not say; the amount it must. */
+    public static final class Builder {
+        private final String provider;
+        private final String paymentId;
+        private final String providerStatus;
+        private String orderId;
+        private Long amountMinor;
+        private String currency;
+        private long refunded;
+        private Instant refundedAt;
+        private Boolean livemode;
+        private List<String> productRefs = List.of();
+
+        private Builder(String provider, String paymentId, String providerStatus) {
+            this.provider = provider;
+            this.paymentId = paymentId;
+            this.providerStatus = providerStatus;
+        }
+
+        /** The merchant's order the payment names, if it names one. */
+        public Builder order(String orderId) {
+            this.orderId = orderId;
+            return this;
+        }
+
+        public Builder amount(long amountMinor, String currency) {
+            this.amountMinor = amountMinor;
+            this.currency = currency;
+            return this;
+        }
+
+        /** The total refunded so far, and when the last of it succeeded. */
+        public Builder refunded(long refunded, Instant refundedAt) {
+            this.refunded = refunded;
+            this.refundedAt = refundedAt;
+            return this;
+        }
+
+        public Builder livemode(Boolean livemode) {
+            this.livemode = livemode;
+            return this;
+        }
+
+        public Builder products(List<String> productRefs) {
+            this.productRefs = productRefs;
+            return this;
+        }
+
+        /** The snapshot of a payment that reached {@code payment} at {@code occurredAt}. */
+        public PaymentSnapshot build(EventType payment, Instant occurredAt) {
+            if (amountMinor == null) {
+                throw new IllegalStateException("a payment snapshot without its amount: " + paymentId);
+            }
+            return new PaymentSnapshot(
+                    provider,
+                    paymentId,
+                    orderId,
+                    payment,
+                    occurredAt,
+                    amountMinor,
+                    currency,
+                    refunded,
+                    refundedAt,
+                    livemode,
+                    productRefs,
+                    providerStatus);
+        }
     }
 
     public String factId() {

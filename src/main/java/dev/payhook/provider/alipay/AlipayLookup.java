@@ -65,16 +65,10 @@ final class AlipayLookup {
         };
         String paidAt = WireJson.text(trade, "send_pay_date");
         String refundedAt = WireJson.text(refund, "gmt_refund_pay");
-        return PaymentSnapshot.of(
-                provider,
-                WireJson.require(WireJson.text(trade, "trade_no"), "trade_no"),
-                WireJson.text(trade, "out_trade_no"),
-                payment,
-                paidAt == null ? askedAt : AlipayFormat.time(paidAt),
-                amount,
-                CURRENCY,
-                refunded,
-                refundedAt == null ? askedAt : AlipayFormat.time(refundedAt),
-                status);
+        return PaymentSnapshot.builder(provider, WireJson.require(WireJson.text(trade, "trade_no"), "trade_no"), status)
+                .order(WireJson.text(trade, "out_trade_no"))
+                .amount(amount, CURRENCY)
+                .refunded(refunded, refundedAt == null ? askedAt : AlipayFormat.time(refundedAt))
+                .build(payment, paidAt == null ? askedAt : AlipayFormat.time(paidAt));
     }
 }

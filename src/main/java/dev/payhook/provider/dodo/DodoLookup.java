@@ -46,23 +46,17 @@ final class DodoLookup {
             }
         }
         Object orderId = p.metadata() == null ? null : p.metadata().get("order_id");
-        return new PaymentSnapshot(
-                provider,
-                WireJson.require(p.paymentId(), "payment_id"),
-                orderId == null ? null : orderId.toString(),
-                payment,
-                WireJson.offsetTime(WireJson.text(body, "created_at"), "created_at"),
-                WireJson.require(p.totalAmount(), "total_amount"),
-                p.currency(),
-                refunded,
-                refundedAt,
-                null,
-                p.productCart() == null
-                        ? List.of()
-                        : p.productCart().stream()
-                                .map(DodoWebhook.CartItem::productId)
-                                .filter(Objects::nonNull)
-                                .toList(),
-                "payment." + status);
+        return PaymentSnapshot.builder(provider, WireJson.require(p.paymentId(), "payment_id"), "payment." + status)
+                .order(orderId == null ? null : orderId.toString())
+                .amount(WireJson.require(p.totalAmount(), "total_amount"), p.currency())
+                .refunded(refunded, refundedAt)
+                .products(
+                        p.productCart() == null
+                                ? List.of()
+                                : p.productCart().stream()
+                                        .map(DodoWebhook.CartItem::productId)
+                                        .filter(Objects::nonNull)
+                                        .toList())
+                .build(payment, WireJson.offsetTime(WireJson.text(body, "created_at"), "created_at"));
     }
 }

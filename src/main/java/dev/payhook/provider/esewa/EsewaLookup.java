@@ -33,16 +33,10 @@ final class EsewaLookup {
         long amount = Money.fromMajor(answer.path("total_amount").asString(null), "NPR");
         Instant askedAt = WireJson.offsetTime(fact.path("asked_at").asString(null), "asked_at");
         boolean refunded = "FULL_REFUND".equals(status);
-        return PaymentSnapshot.of(
-                provider,
-                uuid,
-                uuid,
-                payment,
-                askedAt,
-                amount,
-                "NPR",
-                refunded ? amount : 0,
-                refunded ? askedAt : null,
-                "status." + status);
+        return PaymentSnapshot.builder(provider, uuid, "status." + status)
+                .order(uuid)
+                .amount(amount, "NPR")
+                .refunded(refunded ? amount : 0, refunded ? askedAt : null)
+                .build(payment, askedAt);
     }
 }

@@ -33,17 +33,10 @@ final class ImepayLookup {
             default -> EventType.PAYMENT_PENDING;
         };
         Instant askedAt = WireJson.offsetTime(WireJson.text(asked, "asked_at"), "asked_at");
-        return PaymentSnapshot.of(
-                provider,
-                tokenId,
-                refId,
-                payment,
-                askedAt,
-                Money.fromMajor(WireJson.text(asked, "amount"), "NPR"),
-                "NPR",
-                0,
-                null,
-                "ResponseCode." + code);
+        return PaymentSnapshot.builder(provider, tokenId, "ResponseCode." + code)
+                .order(refId)
+                .amount(Money.fromMajor(WireJson.text(asked, "amount"), "NPR"), "NPR")
+                .build(payment, askedAt);
     }
 
     /** The answer names the same value, or none (IME Pay's answers do not always echo every field). */

@@ -32,17 +32,11 @@ final class KhaltiLookup {
                     "Khalti says partially refunded without the amount: see the transaction in Khalti's dashboard");
         }
         long amount = totalAmount(answer);
-        return PaymentSnapshot.of(
-                provider,
-                WireJson.text(asked, "pidx"),
-                WireJson.text(asked, "order_id"),
-                payment,
-                WireJson.instant(WireJson.text(asked, "asked_at"), "asked_at"),
-                amount,
-                KhaltiApi.CURRENCY,
-                "Refunded".equals(status) ? amount : 0,
-                null,
-                "lookup." + status);
+        return PaymentSnapshot.builder(provider, WireJson.text(asked, "pidx"), "lookup." + status)
+                .order(WireJson.text(asked, "order_id"))
+                .amount(amount, KhaltiApi.CURRENCY)
+                .refunded("Refunded".equals(status) ? amount : 0, null)
+                .build(payment, WireJson.instant(WireJson.text(asked, "asked_at"), "asked_at"));
     }
 
     /** A refund Khalti's lookup says happened, read as the refund of Payhook's reference. */

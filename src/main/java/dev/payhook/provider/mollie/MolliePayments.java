@@ -71,19 +71,14 @@ final class MolliePayments {
         String currency = WireJson.require(WireJson.text(amount, "currency"), "amount.currency");
         JsonNode metadata = payment.path("metadata");
         String mode = WireJson.text(payment, "mode");
-        return new PaymentSnapshot(
-                provider,
-                WireJson.require(WireJson.text(payment, "id"), "id"),
-                metadata.isObject() ? WireJson.text(metadata, "order_id") : null,
-                type,
-                occurredAt(payment, status),
-                Money.fromMajor(WireJson.text(amount, "value"), currency),
-                currency,
-                amount(payment, "amountRefunded"),
-                null,
-                mode == null ? null : "live".equals(mode),
-                productRefs(metadata),
-                "payment." + status);
+        return PaymentSnapshot.builder(
+                        provider, WireJson.require(WireJson.text(payment, "id"), "id"), "payment." + status)
+                .order(metadata.isObject() ? WireJson.text(metadata, "order_id") : null)
+                .amount(Money.fromMajor(WireJson.text(amount, "value"), currency), currency)
+                .refunded(amount(payment, "amountRefunded"), null)
+                .livemode(mode == null ? null : "live".equals(mode))
+                .products(productRefs(metadata))
+                .build(type, occurredAt(payment, status));
     }
 
     /** When Mollie says the payment reached its status ({@code paidAt}, ..), else when it was created. */

@@ -46,23 +46,19 @@ final class PaddleLookup {
         }
         Object orderId = t.customData() == null ? null : t.customData().get("order_id");
         String at = data.path("billed_at").isString() ? "billed_at" : "created_at";
-        return new PaymentSnapshot(
-                provider,
-                WireJson.require(t.id(), "id"),
-                orderId == null ? null : orderId.toString(),
-                payment,
-                WireJson.offsetTime(WireJson.text(data, at), at),
-                amount,
-                t.currencyCode(),
-                refunded,
-                refundedAt,
-                null,
-                t.items() == null
-                        ? List.of()
-                        : t.items().stream()
-                                .map(i -> i.price() == null ? null : i.price().productId())
-                                .filter(Objects::nonNull)
-                                .toList(),
-                "transaction." + status);
+        return PaymentSnapshot.builder(provider, WireJson.require(t.id(), "id"), "transaction." + status)
+                .order(orderId == null ? null : orderId.toString())
+                .amount(amount, t.currencyCode())
+                .refunded(refunded, refundedAt)
+                .products(
+                        t.items() == null
+                                ? List.of()
+                                : t.items().stream()
+                                        .map(i -> i.price() == null
+                                                ? null
+                                                : i.price().productId())
+                                        .filter(Objects::nonNull)
+                                        .toList())
+                .build(payment, WireJson.offsetTime(WireJson.text(data, at), at));
     }
 }

@@ -33,16 +33,10 @@ final class PaypalLookup {
         String at = tree.path("update_time").isString() ? "update_time" : "create_time";
         Instant when = WireJson.offsetTime(WireJson.text(tree, at), at);
         boolean refunded = "REFUNDED".equals(status);
-        return PaymentSnapshot.of(
-                provider,
-                WireJson.require(c.id(), "id"),
-                c.customId() != null ? c.customId() : c.invoiceId(),
-                payment,
-                when,
-                amount,
-                c.amount().currencyCode(),
-                refunded ? amount : 0,
-                refunded ? when : null,
-                "capture." + status);
+        return PaymentSnapshot.builder(provider, WireJson.require(c.id(), "id"), "capture." + status)
+                .order(c.customId() != null ? c.customId() : c.invoiceId())
+                .amount(amount, c.amount().currencyCode())
+                .refunded(refunded ? amount : 0, refunded ? when : null)
+                .build(payment, when);
     }
 }

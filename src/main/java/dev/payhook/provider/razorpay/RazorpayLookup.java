@@ -33,17 +33,11 @@ final class RazorpayLookup {
             Order o = WireJson.convert(order, Order.class);
             orderId = RazorpayFormat.orderId(o.notes()) != null ? RazorpayFormat.orderId(o.notes()) : o.receipt();
         }
-        return PaymentSnapshot.of(
-                provider,
-                WireJson.require(p.id(), "id"),
-                orderId,
-                payment,
-                RazorpayFormat.time(p.createdAt()),
-                WireJson.require(p.amount(), "amount"),
-                p.currency(),
-                p.amountRefunded() == null ? 0 : p.amountRefunded(),
-                null,
-                "payment." + status);
+        return PaymentSnapshot.builder(provider, WireJson.require(p.id(), "id"), "payment." + status)
+                .order(orderId)
+                .amount(WireJson.require(p.amount(), "amount"), p.currency())
+                .refunded(p.amountRefunded() == null ? 0 : p.amountRefunded(), null)
+                .build(payment, RazorpayFormat.time(p.createdAt()));
     }
 
     /** A refund as Razorpay's API answered it, read like its refund.processed / refund.failed webhook. */

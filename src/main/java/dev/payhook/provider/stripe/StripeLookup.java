@@ -60,18 +60,12 @@ final class StripeLookup {
         }
         Map<String, String> metadata = pi.metadata() == null ? Map.of() : pi.metadata();
         String product = metadata.get("product_id") != null ? metadata.get("product_id") : metadata.get("price_id");
-        return new PaymentSnapshot(
-                provider,
-                WireJson.require(pi.id(), "id"),
-                metadata.get("order_id"),
-                payment,
-                Instant.ofEpochSecond(WireJson.require(pi.created(), "created")),
-                amount,
-                pi.currency(),
-                refunded,
-                refundedAt,
-                pi.livemode(),
-                product == null || product.isBlank() ? List.of() : List.of(product),
-                "payment_intent." + status);
+        return PaymentSnapshot.builder(provider, WireJson.require(pi.id(), "id"), "payment_intent." + status)
+                .order(metadata.get("order_id"))
+                .amount(amount, pi.currency())
+                .refunded(refunded, refundedAt)
+                .livemode(pi.livemode())
+                .products(product == null || product.isBlank() ? List.of() : List.of(product))
+                .build(payment, Instant.ofEpochSecond(WireJson.require(pi.created(), "created")));
     }
 }

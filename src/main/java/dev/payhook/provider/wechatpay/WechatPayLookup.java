@@ -47,18 +47,14 @@ final class WechatPayLookup {
         }
         String currency = WireJson.text(amount, "currency");
         String successTime = WireJson.text(t, "success_time");
-        return PaymentSnapshot.of(
-                provider,
-                WireJson.require(WireJson.text(t, "transaction_id"), "transaction_id"),
-                WireJson.text(t, "out_trade_no"),
-                payment,
-                successTime != null
-                        ? WireJson.offsetTime(successTime, "success_time")
-                        : WireJson.instant(WireJson.text(fact, "asked_at"), "asked_at"),
-                amount.path("total").asLong(),
-                currency == null ? "CNY" : currency,
-                0,
-                null,
-                state);
+        return PaymentSnapshot.builder(
+                        provider, WireJson.require(WireJson.text(t, "transaction_id"), "transaction_id"), state)
+                .order(WireJson.text(t, "out_trade_no"))
+                .amount(amount.path("total").asLong(), currency == null ? "CNY" : currency)
+                .build(
+                        payment,
+                        successTime != null
+                                ? WireJson.offsetTime(successTime, "success_time")
+                                : WireJson.instant(WireJson.text(fact, "asked_at"), "asked_at"));
     }
 }
