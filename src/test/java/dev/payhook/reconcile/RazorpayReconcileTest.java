@@ -5,120 +5,87 @@ import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static org.assertj.core.api.Assertions.assertThat;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import dev.payhook.support.ApiStubs;
-import dev.payhook.support.GatewayTest;
 import dev.payhook.support.TestProvider;
 import java.time.Instant;
-import org.junit.jupiter.api.Test;
-import tools.jackson.databind.JsonNode;
+import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Razorpay asked through its API, stubbed in Razorpay's published format: an order found by its
- * receipt and its payments read from there, a known payment looked up with its refunded total, and
- * an API that refuses changing nothing.
+ * receipt and its payments read from there (the payment's notes name no order: the Razorpay
+ * order's receipt does), a known payment looked up with its refunded total.
  */
-class RazorpayReconcileTest extends GatewayTest {
+class RazorpayReconcileTest extends ReconcileContract {
 
-    private static final WireMockServer API = ApiStubs.server();
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final TestProvider RAZORPAY = TestProvider.RAZORPAY;
 
-    /** The payment's notes name no order here: the Razorpay order's receipt does. */
-    @Test
-    void lostWebhookIsFoundByTheOrdersReceiptOnce() {
-        String order = unique("ord");
-        String pay = unique("pay");
+    @Override
+    protected TestProvider provider() {
+        return RAZORPAY;
+    }
+
+    @Override
+    protected String currency() {
+        return "INR";
+    }
+
+    /** The Razorpay order found by its receipt; once paid, the payment asked by its id and its order. */
+    @Override
+    protected List<StubMapping> stubPaid(String order, String pay, Instant at) {
         String razorpayOrder = "order_" + unique("r");
-        gateway.putOrder(order, 2900, "INR");
-        ObjectNode payment = payment(pay, order, Instant.now().minusSeconds(900));
+        ObjectNode payment = payment(pay, order, at);
         payment.set("notes", JSON.createArrayNode());
         payment.put("order_id", razorpayOrder);
-        String razorpayOrderJson = "{\"id\":\"" + razorpayOrder + "\",\"entity\":\"order\",\"amount\":2900,"
-                + "\"amount_paid\":2900,\"amount_due\":0,\"currency\":\"INR\",\"receipt\":\"" + order
+        String orderJson = "{\"id\":\"" + razorpayOrder + "\",\"entity\":\"order\",\"amount\":" + AMOUNT
+                + ",\"amount_paid\":" + AMOUNT + ",\"amount_due\":0,\"currency\":\"INR\",\"receipt\":\"" + order
                 + "\",\"status\":\"paid\",\"attempts\":1,\"notes\":[],\"created_at\":"
-                + Instant.now().minusSeconds(1000).getEpochSecond() + "}";
-        StubMapping byReceipt = API.stubFor(get(urlPathEqualTo("/razorpay/v1/orders"))
-                .withQueryParam("receipt", equalTo(order))
-                .withBasicAuth(ApiStubs.RAZORPAY_KEY_ID, ApiStubs.RAZORPAY_KEY_SECRET)
-                .willReturn(okJson(collection(razorpayOrderJson))));
-        // once paid, the payment is asked about by its id, and its order for the receipt
-        API.stubFor(get(urlPathEqualTo("/razorpay/v1/payments/" + pay))
-                .withBasicAuth(ApiStubs.RAZORPAY_KEY_ID, ApiStubs.RAZORPAY_KEY_SECRET)
-                .willReturn(okJson(payment.toString())));
-        API.stubFor(get(urlPathEqualTo("/razorpay/v1/orders/" + razorpayOrder))
-                .withBasicAuth(ApiStubs.RAZORPAY_KEY_ID, ApiStubs.RAZORPAY_KEY_SECRET)
-                .willReturn(okJson(razorpayOrderJson)));
-        API.stubFor(get(urlPathEqualTo("/razorpay/v1/orders/" + razorpayOrder + "/payments"))
-                .withBasicAuth(ApiStubs.RAZORPAY_KEY_ID, ApiStubs.RAZORPAY_KEY_SECRET)
-                .willReturn(okJson(collection(payment.toString()))));
-
-        JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
-
-        assertThat(run.path("status").asString()).isEqualTo("done");
-        assertThat(run.path("applied").asInt()).isEqualTo(1);
-        JsonNode paid = gateway.order(order);
-        assertThat(paid.path("status").asString()).isEqualTo("paid");
-        assertThat(paid.path("entitlement").path("status").asString()).isEqualTo("active");
-        assertThat(paid.path("payments")).hasSize(1);
-
-        JsonNode again = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
-        assertThat(again.path("applied").asInt()).isZero();
-        assertThat(again.path("unchanged").asInt()).isEqualTo(1);
-        API.removeStub(byReceipt);
+                + at.minusSeconds(100).getEpochSecond() + "}";
+        return List.of(
+                API.stubFor(
+                        authorized(get(urlPathEqualTo("/razorpay/v1/orders")).withQueryParam("receipt", equalTo(order)))
+                                .willReturn(okJson(collection(orderJson)))),
+                API.stubFor(authorized(get(urlPathEqualTo("/razorpay/v1/payments/" + pay)))
+                        .willReturn(okJson(payment.toString()))),
+                API.stubFor(authorized(get(urlPathEqualTo("/razorpay/v1/orders/" + razorpayOrder)))
+                        .willReturn(okJson(orderJson))),
+                API.stubFor(authorized(get(urlPathEqualTo("/razorpay/v1/orders/" + razorpayOrder + "/payments")))
+                        .willReturn(okJson(collection(payment.toString())))));
     }
 
-    @Test
-    void aRefundKnownOnlyToTheApiIsApplied() {
-        String order = unique("ord");
-        String pay = unique("pay");
-        gateway.putOrder(order, 2900, "INR");
-        Instant at = Instant.now().minusSeconds(900);
-        String event = unique("evt");
-        gateway.deliver(RAZORPAY, event, RAZORPAY.payment(event, pay, order, 2900, "INR", at));
-        awaitOrder(order, "paid");
+    @Override
+    protected List<StubMapping> stubRefunded(String order, String pay, Instant at) {
         ObjectNode payment = payment(pay, order, at);
-        payment.put("status", "refunded").put("amount_refunded", 2900).put("refund_status", "full");
-        API.stubFor(get(urlPathEqualTo("/razorpay/v1/payments/" + pay))
-                .withBasicAuth(ApiStubs.RAZORPAY_KEY_ID, ApiStubs.RAZORPAY_KEY_SECRET)
-                .willReturn(okJson(payment.toString())));
-
-        JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
-
-        assertThat(run.path("status").asString()).isEqualTo("done");
-        assertThat(run.path("applied").asInt()).isEqualTo(1);
-        JsonNode refunded = gateway.order(order);
-        assertThat(refunded.path("status").asString()).isEqualTo("refunded");
-        assertThat(refunded.path("entitlement").path("status").asString()).isEqualTo("revoked");
+        payment.put("status", "refunded").put("amount_refunded", AMOUNT).put("refund_status", "full");
+        return List.of(API.stubFor(authorized(get(urlPathEqualTo("/razorpay/v1/payments/" + pay)))
+                .willReturn(okJson(payment.toString()))));
     }
 
-    @Test
-    void failingApiChangesNothing() {
-        String order = unique("ord");
-        gateway.putOrder(order, 2900, "INR");
-        StubMapping refused = API.stubFor(
-                get(urlPathEqualTo("/razorpay/v1/orders"))
-                        .withQueryParam("receipt", equalTo(order))
-                        .willReturn(
-                                aResponse()
-                                        .withStatus(401)
-                                        .withHeader("Content-Type", "application/json")
-                                        .withBody(
-                                                "{\"error\":{\"code\":\"BAD_REQUEST_ERROR\",\"description\":\"Authentication failed\"}}")));
+    @Override
+    protected List<StubMapping> stubRefusing(String order) {
+        return List.of(
+                API.stubFor(
+                        get(urlPathEqualTo("/razorpay/v1/orders"))
+                                .withQueryParam("receipt", equalTo(order))
+                                .willReturn(
+                                        aResponse()
+                                                .withStatus(401)
+                                                .withHeader("Content-Type", "application/json")
+                                                .withBody(
+                                                        "{\"error\":{\"code\":\"BAD_REQUEST_ERROR\",\"description\":\"Authentication failed\"}}"))));
+    }
 
-        JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
-
-        assertFailedChangingNothing(run, order, "razorpay", "HTTP 401");
-        API.removeStub(refused);
+    private static MappingBuilder authorized(MappingBuilder request) {
+        return request.withBasicAuth(ApiStubs.RAZORPAY_KEY_ID, ApiStubs.RAZORPAY_KEY_SECRET);
     }
 
     private static ObjectNode payment(String pay, String order, Instant at) {
-        return (ObjectNode) JSON.readTree(RAZORPAY.payment(unique("evt"), pay, order, 2900, "INR", at))
+        return (ObjectNode) JSON.readTree(RAZORPAY.payment(unique("evt"), pay, order, AMOUNT, "INR", at))
                 .path("payload")
                 .path("payment")
                 .path("entity");
