@@ -43,12 +43,7 @@ class AlipayReconcileTest extends GatewayTest {
 
         JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
 
-        assertThat(run.path("status").asString()).isEqualTo("done");
-        assertThat(run.path("applied").asInt()).isEqualTo(1);
-        JsonNode paid = gateway.order(order);
-        assertThat(paid.path("status").asString()).isEqualTo("paid");
-        assertThat(paid.path("entitlement").path("status").asString()).isEqualTo("active");
-        assertThat(paid.path("payments")).hasSize(1);
+        assertFoundThePayment(run, order);
         // each request Payhook sent is signed RSA2 with the app's private key, as Alipay checks it
         List<LoggedRequest> sent = API.findAll(
                 postRequestedFor(urlPathEqualTo("/alipay/gateway.do")).withRequestBody(containing(order)));
@@ -59,9 +54,7 @@ class AlipayReconcileTest extends GatewayTest {
             assertThat(AlipayApiStubs.signedByMerchant(form)).isTrue();
         }
 
-        JsonNode again = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
-        assertThat(again.path("applied").asInt()).isZero();
-        assertThat(again.path("unchanged").asInt()).isEqualTo(1);
+        assertAskedAgainUnchanged(order);
     }
 
     @Test

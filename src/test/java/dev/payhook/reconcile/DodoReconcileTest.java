@@ -24,14 +24,8 @@ class DodoReconcileTest extends ReconcileContract {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final TestProvider DODO = TestProvider.DODO;
 
-    @Override
-    protected TestProvider provider() {
-        return DODO;
-    }
-
-    @Override
-    protected String currency() {
-        return "USD";
+    DodoReconcileTest() {
+        super(DODO, "USD");
     }
 
     /** The newest payments, another's first, then the payment by its id. */

@@ -25,14 +25,8 @@ class RazorpayReconcileTest extends ReconcileContract {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final TestProvider RAZORPAY = TestProvider.RAZORPAY;
 
-    @Override
-    protected TestProvider provider() {
-        return RAZORPAY;
-    }
-
-    @Override
-    protected String currency() {
-        return "INR";
+    RazorpayReconcileTest() {
+        super(RAZORPAY, "INR");
     }
 
     /** The Razorpay order found by its receipt; once paid, the payment asked by its id and its order. */

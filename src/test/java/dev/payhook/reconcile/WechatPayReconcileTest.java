@@ -36,20 +36,13 @@ class WechatPayReconcileTest extends GatewayTest {
 
         JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
 
-        assertThat(run.path("status").asString()).isEqualTo("done");
-        assertThat(run.path("applied").asInt()).isEqualTo(1);
-        JsonNode paid = gateway.order(order);
-        assertThat(paid.path("status").asString()).isEqualTo("paid");
-        assertThat(paid.path("entitlement").path("status").asString()).isEqualTo("active");
-        assertThat(paid.path("payments")).hasSize(1);
+        assertFoundThePayment(run, order);
         LoggedRequest sent =
                 API.findAll(getRequestedFor(urlPathEqualTo(path(order)))).get(0);
         assertThat(sent.queryParameter("mchid").firstValue()).isEqualTo(ApiStubs.WECHATPAY_MCHID);
         assertThat(signedByMerchant(sent)).isTrue();
 
-        JsonNode again = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
-        assertThat(again.path("applied").asInt()).isZero();
-        assertThat(again.path("unchanged").asInt()).isEqualTo(1);
+        assertAskedAgainUnchanged(order);
     }
 
     @Test

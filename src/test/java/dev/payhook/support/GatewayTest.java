@@ -278,6 +278,24 @@ public abstract class GatewayTest {
         return gateway.get("/ops/reconcile/" + run).json();
     }
 
+    /** A run that found the payment of {@code order} no webhook brought: applied, paid, entitled, once. */
+    protected void assertFoundThePayment(JsonNode run, String order) {
+        assertThat(run.path("status").asString()).isEqualTo("done");
+        assertThat(run.path("applied").asInt()).isEqualTo(1);
+        JsonNode paid = gateway.order(order);
+        assertThat(paid.path("status").asString()).isEqualTo("paid");
+        assertThat(paid.path("entitlement").path("status").asString()).isEqualTo("active");
+        assertThat(paid.path("payments")).hasSize(1);
+    }
+
+    /** Reconciling {@code order} again, with the provider saying the same, changes nothing. */
+    protected void assertAskedAgainUnchanged(String order) {
+        JsonNode again = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
+        assertThat(again.path("status").asString()).isEqualTo("done");
+        assertThat(again.path("applied").asInt()).isZero();
+        assertThat(again.path("unchanged").asInt()).isEqualTo(1);
+    }
+
     /** A run that failed as it must: its error names {@code reasons}, the order is as it was, no fact was kept. */
     protected void assertFailedChangingNothing(JsonNode run, String order, String... reasons) {
         assertThat(run.path("status").asString()).isEqualTo("failed");
