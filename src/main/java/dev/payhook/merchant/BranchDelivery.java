@@ -112,11 +112,9 @@ public class BranchDelivery {
 
     public void delivered(Exchange exchange) {
         Carried original = exchange.getProperty(ORIGINAL, Carried.class);
-        record.record(
-                original.key(),
-                original.delivery(
-                        exchange.getProperty(BRANCH_PROPERTY, String.class), State.DELIVERED, null, clock.instant()));
-        exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.DONE.name());
+        String branch = exchange.getProperty(BRANCH_PROPERTY, String.class);
+        record.record(original.key(), original.delivery(branch, State.DELIVERED, null, clock.instant()));
+        MerchantDelivery.Next.DONE.set(exchange, branch);
     }
 
     /** The endpoint failed: the message as it came, one attempt more, due again or parked. */

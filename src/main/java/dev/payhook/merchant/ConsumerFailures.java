@@ -1,7 +1,6 @@
 package dev.payhook.merchant;
 
 import dev.payhook.config.PayhookProperties;
-import dev.payhook.outbox.EventSubscribers;
 import dev.payhook.outbox.SubscriberRoutes;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -20,9 +19,6 @@ import org.springframework.stereotype.Component;
  */
 @Component("consumerFailures")
 public class ConsumerFailures {
-
-    /** Where the route's choice sends a copy due again: the subscriber's queue alone, on the multicast address. */
-    static final String RETRY_TO = "payhookRetryTo";
 
     private final List<Duration> schedule;
     private final MeterRegistry registry;
@@ -49,7 +45,6 @@ public class ConsumerFailures {
                         exchange.getFromEndpoint().getEndpointUri())
                 .orElseThrow(() -> new IllegalStateException(
                         "route " + exchange.getFromRouteId() + " consumes no subscriber queue of payhook.events"));
-        exchange.setProperty(RETRY_TO, "topic:" + EventSubscribers.fullyQualified(subscriber));
         parking.failed(
                 exchange,
                 Carried.of(exchange.getMessage(), clock),

@@ -19,7 +19,8 @@ import org.apache.camel.Processor;
 import org.springframework.stereotype.Component;
 
 /**
- * The step of routes/templates/deliver-http.yaml: one attempt at a message, which says what becomes of the message ({@value #NEXT}): done, a copy due again
+ * The step of routes/templates/deliver-http.yaml: one attempt at a message, which says what becomes
+ * of the message ({@value #NEXT}): done, a copy due again
  * after the schedule's next delay, or failed. The copies carry what the attempts need across them.
  */
 @Component("merchantDelivery")
@@ -27,8 +28,10 @@ public class MerchantDelivery implements Processor {
 
     /** Which endpoint the route serves. */
     static final String ENDPOINT_PROPERTY = "merchantEndpoint";
-    /** DONE, RETRY or FAILED, read by the route's choice. */
+    /** DONE, RETRY or FAILED ({@link Next}), read by the route delivery-outcome. */
     static final String NEXT = "merchantNext";
+    /** Where a copy due again goes: {@code topic:payhook.events::payhook.events.<subscriber>}. */
+    static final String RETRY_TO = "payhookRetryTo";
 
     /** The message's stable id, sent as {@code webhook-id}. */
     public static final String KEY = EventSubscribers.KEY;
@@ -45,10 +48,21 @@ public class MerchantDelivery implements Processor {
     public static final String LAST_RESPONSE = "PayhookLastResponse";
     public static final String FAILED_AT = "PayhookFailedAt";
 
+    /**
+     * What becomes of the message after an attempt, for routes/consumers.yaml's route
+     * {@code delivery-outcome}: nothing more, a copy back on the subscriber's queue alone, or the
+     * copy parked on payhook.deliveries.failed.
+     */
     enum Next {
         DONE,
         RETRY,
-        FAILED
+        FAILED;
+
+        /** Says this of the exchange, whose copy due again goes back on {@code subscriber}'s queue. */
+        void set(Exchange exchange, String subscriber) {
+            exchange.setProperty(NEXT, name());
+            exchange.setProperty(RETRY_TO, "topic:" + EventSubscribers.fullyQualified(subscriber));
+        }
     }
 
     /** An endpoint's meters, there at zero from the start so that a rule on increase() sees the first one. */
@@ -112,7 +126,7 @@ public class MerchantDelivery implements Processor {
             endpoint.succeeded(now);
             meter.latency().record(Duration.ofMillis(Math.max(0, clock.millis() - publishedAt)));
             record.record(carried.key(), carried.delivery(endpoint.name(), State.DELIVERED, null, now));
-            exchange.setProperty(NEXT, Next.DONE.name());
+            Next.DONE.set(exchange, endpoint.name());
             return;
         }
         endpoint.failed(new Endpoint.DeliveryFailure(now, answer.statusOrResult()));
@@ -121,7 +135,7 @@ public class MerchantDelivery implements Processor {
             Carried.dueAt(m, clock.millis() + retry.get().toMillis());
             record.record(
                     carried.key(), carried.delivery(endpoint.name(), State.RETRYING, answer.statusOrResult(), now));
-            exchange.setProperty(NEXT, Next.RETRY.name());
+            Next.RETRY.set(exchange, endpoint.name());
             return;
         }
         Carried.failed(m, endpoint.name(), answer.statusOrResult(), answer.excerpt(), now.toEpochMilli());
@@ -134,7 +148,7 @@ public class MerchantDelivery implements Processor {
                         ? "answered HTTP " + answer.status()
                         : "got no answer (" + answer.result() + ")");
         record.record(carried.key(), carried.delivery(endpoint.name(), State.PARKED, answer.statusOrResult(), now));
-        exchange.setProperty(NEXT, Next.FAILED.name());
+        Next.FAILED.set(exchange, endpoint.name());
     }
 
     private Endpoint endpoint(Exchange exchange) {

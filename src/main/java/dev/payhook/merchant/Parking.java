@@ -35,7 +35,7 @@ class Parking {
 
     /**
      * One more failed attempt at {@code original}, by {@code consumer} ({@code "branch crm"}): the
-     * exchange's message made the copy that goes on, as the route's choice sends it.
+     * exchange's message made the copy that goes on, as the route delivery-outcome sends it.
      *
      * @param name the consumer's name, which the parked copy carries for its replay
      */
@@ -53,14 +53,14 @@ class Parking {
         if (retry.isPresent()) {
             Carried.dueAt(m, clock.millis() + retry.get().toMillis());
             record.record(original.key(), original.delivery(name, State.RETRYING, failure(cause), clock.instant()));
-            exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.RETRY.name());
+            MerchantDelivery.Next.RETRY.set(exchange, name);
             return;
         }
         Carried.failed(m, name, "error", cause == null ? "" : excerpt(cause), clock.millis());
         parked.increment();
         said(original.key(), consumer, original.attempts(), answer(cause));
         record.record(original.key(), original.delivery(name, State.PARKED, failure(cause), clock.instant()));
-        exchange.setProperty(MerchantDelivery.NEXT, MerchantDelivery.Next.FAILED.name());
+        MerchantDelivery.Next.FAILED.set(exchange, name);
     }
 
     /** The one WARN line of a parked message: whose, which, how often tried, what the last attempt got. */
