@@ -82,13 +82,13 @@ public class EventApplier {
         Order order;
         if (e.subscriptionId() == null) {
             // the payment and its order locked in one statement
-            PaymentStore.LockedWithOrder locked =
-                    payments.upsertAndLockWithOrder(e.provider(), e.providerPaymentId(), e.orderId());
+            PaymentStore.LockedWithOrder locked = payments.upsertAndLockWithOrder(
+                    e.provider(), e.providerPaymentId(), e.orderId(), e.connectedAccount());
             payment = locked.payment();
             orderId = payment.orderId();
             order = reconciliation.requireOrder(e, orderId, locked.order());
         } else {
-            payment = payments.upsertAndLock(e.provider(), e.providerPaymentId(), e.orderId());
+            payment = payments.upsertAndLock(e.provider(), e.providerPaymentId(), e.orderId(), e.connectedAccount());
             subscription = subscriptions.upsertAndLock(e.provider(), e.subscriptionId(), e.orderId());
             orderId = payment.orderId() != null ? payment.orderId() : subscription.orderId();
             payments.linkSubscription(payment.id(), subscription.id());

@@ -9,6 +9,10 @@ import java.util.Map;
 /**
  * One provider event in Payhook's terms. Amounts are integers in minor units of {@code currency}.
  * Fields a provider does not carry for this type are null.
+ *
+ * @param connectedAccount the account within the provider's platform the payment belongs to, which
+ *     its API must be told when asked about it or to refund it (a Stripe Connect acct_ id);
+ *     null for the platform's own
  */
 public record NormalizedEvent(
         String provider,
@@ -25,7 +29,8 @@ public record NormalizedEvent(
         String providerType,
         String subscriptionId,
         SubscriptionTerms subscription,
-        Map<String, String> accounts) {
+        Map<String, String> accounts,
+        String connectedAccount) {
 
     /** The key of the first lock: has this message been seen. */
     public String lockKey() {
@@ -52,6 +57,7 @@ public record NormalizedEvent(
         private String subscriptionId;
         private SubscriptionTerms subscription;
         private final Map<String, String> accounts = new LinkedHashMap<>();
+        private String connectedAccount;
 
         /** Every id and name taken from the payload is checked here once: nothing else reaches the database. */
         private Builder(String provider, String eventId, String providerType, Instant occurredAt) {
@@ -114,6 +120,12 @@ public record NormalizedEvent(
             return this;
         }
 
+        /** The connected account the payment belongs to, which the provider's API calls about it name. */
+        public Builder connectedAccount(String id) {
+            this.connectedAccount = Identifiers.optional(id, "connected account");
+            return this;
+        }
+
         /** A payment event concerns one payment, a subscription event one subscription: without its id it cannot be applied. */
         public NormalizedEvent build(EventType type) {
             if (type.branch() == EventType.Branch.PAYMENT) {
@@ -137,7 +149,8 @@ public record NormalizedEvent(
                     providerType,
                     subscriptionId,
                     subscription,
-                    Map.copyOf(accounts));
+                    Map.copyOf(accounts),
+                    connectedAccount);
         }
     }
 }

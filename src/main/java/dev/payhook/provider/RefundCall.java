@@ -7,6 +7,7 @@ package dev.payhook.provider;
  *
  * @param currency ISO 4217, upper case
  * @param paymentAmountMinor what the payment captured (WeChat Pay and Alipay want it with the refund)
+ * @param account the connected account the payment belongs to (Stripe Connect), null for the platform's own
  */
 public record RefundCall(
         String reference,
@@ -15,7 +16,8 @@ public record RefundCall(
         String currency,
         long paymentAmountMinor,
         String orderId,
-        String reason) {
+        String reason,
+        String account) {
 
     /** Whether it gives back a payment taken twice ({@code double_payment}). */
     public boolean ofDuplicate() {

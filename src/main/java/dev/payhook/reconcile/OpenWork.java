@@ -91,7 +91,8 @@ public class OpenWork {
                 """
                 SELECT p.provider, p.provider_payment_id, p.order_id, p.amount_minor, p.currency,
                        ARRAY(SELECT DISTINCT e.refund_id FROM payment_events e
-                             WHERE e.payment_id = p.id AND e.refund_id IS NOT NULL ORDER BY 1)
+                             WHERE e.payment_id = p.id AND e.refund_id IS NOT NULL ORDER BY 1),
+                       p.provider_account
                 FROM payments p""" + " WHERE " + where + " ORDER BY p.id LIMIT " + BATCH,
                 (rs, i) -> new Known(
                         rs.getString(1),
@@ -100,7 +101,8 @@ public class OpenWork {
                                 rs.getString(3),
                                 rs.getObject(4, Long.class),
                                 rs.getString(5),
-                                List.of((String[]) rs.getArray(6).getArray()))),
+                                List.of((String[]) rs.getArray(6).getArray()),
+                                rs.getString(7))),
                 args);
     }
 }

@@ -167,7 +167,7 @@ class OrderLookup {
                 OrderRef ref = order.get().ref();
                 facts = api.get()
                         .lookupPayment(new KnownPayment(
-                                reference.get(), orderId, ref.amountMinor(), ref.currency(), List.of()));
+                                reference.get(), orderId, ref.amountMinor(), ref.currency(), List.of(), null));
             } else if (api.get().feed().isPresent()) {
                 if (run.markFeedRead(name)) {
                     feeds.read(run, name, api.get().feed().get(), null, false);

@@ -79,7 +79,8 @@ public class RefundCalls {
                 request.currency(),
                 request.paymentAmountMinor(),
                 request.orderId(),
-                request.reason());
+                request.reason(),
+                request.providerAccount());
         RefundAnswer answer;
         try {
             answer = ask(refunds.get(), request, call);

@@ -35,20 +35,28 @@ public class PaymentStore {
     public record Locked(long id, String orderId) {}
 
     private static final String UPSERT = """
-            INSERT INTO payments (provider, provider_payment_id, order_id) VALUES (?, ?, ?)
+            INSERT INTO payments (provider, provider_payment_id, order_id, provider_account) VALUES (?, ?, ?, ?)
             ON CONFLICT (provider, provider_payment_id)
-            DO UPDATE SET order_id = COALESCE(payments.order_id, EXCLUDED.order_id)
+            DO UPDATE SET order_id = COALESCE(payments.order_id, EXCLUDED.order_id),
+                          provider_account = COALESCE(payments.provider_account, EXCLUDED.provider_account)
             RETURNING id, order_id""";
 
-    public Locked upsertAndLock(String provider, String providerPaymentId, String orderId) {
+    /** {@link #upsertAndLockWithOrder} without the order; {@code account}: the connected account, once known kept. */
+    public Locked upsertAndLock(String provider, String providerPaymentId, String orderId, String account) {
         return jdbc.queryForObject(
-                UPSERT, (rs, i) -> new Locked(rs.getLong(1), rs.getString(2)), provider, providerPaymentId, orderId);
+                UPSERT,
+                (rs, i) -> new Locked(rs.getLong(1), rs.getString(2)),
+                provider,
+                providerPaymentId,
+                orderId,
+                account);
     }
 
     /** {@link #upsertAndLock}, and the payment's order locked after it (null when it has none or it is not registered). */
     public record LockedWithOrder(Locked payment, Order order) {}
 
-    public LockedWithOrder upsertAndLockWithOrder(String provider, String providerPaymentId, String orderId) {
+    public LockedWithOrder upsertAndLockWithOrder(
+            String provider, String providerPaymentId, String orderId, String account) {
         return jdbc.queryForObject(
                 "WITH p AS (" + UPSERT + ") SELECT p.id, p.order_id, o.*"
                         + " FROM p LEFT JOIN LATERAL (SELECT " + OrderStore.COLUMNS
@@ -58,7 +66,8 @@ public class PaymentStore {
                         rs.getString(3) == null ? null : OrderStore.order(rs, 3)),
                 provider,
                 providerPaymentId,
-                orderId);
+                orderId,
+                account);
     }
 
     /**

@@ -20,7 +20,8 @@ public record RefundRequest(
         String reason,
         RefundStatus status,
         String providerRefundId,
-        int attempts) {
+        int attempts,
+        String providerAccount) {
 
     /** The provider's idempotency key for every call about this request. */
     public String reference() {

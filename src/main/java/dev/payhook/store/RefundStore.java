@@ -24,7 +24,7 @@ public class RefundStore {
 
     private static final String COLUMNS = """
             r.id, r.provider, r.payment_id, p.provider_payment_id, r.order_id, r.review_id, r.amount_minor, r.currency,
-            COALESCE(p.amount_minor, 0), r.reason, r.status, r.provider_refund_id, r.attempts""";
+            COALESCE(p.amount_minor, 0), r.reason, r.status, r.provider_refund_id, r.attempts, p.provider_account""";
 
     private final JdbcTemplate jdbc;
 
@@ -244,6 +244,7 @@ public class RefundStore {
                 rs.getString(10),
                 WireName.parse(RefundStatus.class, rs.getString(11)),
                 rs.getString(12),
-                rs.getInt(13));
+                rs.getInt(13),
+                rs.getString(14));
     }
 }

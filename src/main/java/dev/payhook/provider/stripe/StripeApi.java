@@ -4,6 +4,7 @@ import com.stripe.StripeClient;
 import com.stripe.exception.ApiConnectionException;
 import com.stripe.exception.StripeException;
 import com.stripe.net.ApiResource.RequestMethod;
+import com.stripe.net.RawRequestOptions;
 import dev.payhook.provider.ApiCalls;
 import dev.payhook.provider.ApiFailure;
 import dev.payhook.provider.ApiKey;
@@ -56,7 +57,7 @@ record StripeApi(String provider, StripeClient stripe, ApiCalls calls) implement
         WireJson.Listing found = list("/v1/payment_intents/search?limit=" + PAGE + "&query=" + ApiCalls.encode(query));
         List<Fact> facts = new ArrayList<>();
         for (WireJson.Element intent : found.elements()) {
-            facts.add(fact(intent.bytes(), intent.tree().path("id").asString()));
+            facts.add(fact(intent.bytes(), intent.tree().path("id").asString(), null));
         }
         return facts;
     }
@@ -66,11 +67,14 @@ record StripeApi(String provider, StripeClient stripe, ApiCalls calls) implement
         if (!payment.paymentId().startsWith("pi_")) {
             return List.of(); // a charge without a PaymentIntent: only its events tell
         }
-        return List.of(fact(get("/v1/payment_intents/" + ApiCalls.encode(payment.paymentId())), payment.paymentId()));
+        String account = payment.account();
+        byte[] intent = get("/v1/payment_intents/" + ApiCalls.encode(payment.paymentId()), account);
+        return List.of(fact(intent, payment.paymentId(), account));
     }
 
-    private Fact fact(byte[] intent, String id) {
-        byte[] refunds = get("/v1/refunds?limit=" + PAGE + "&payment_intent=" + ApiCalls.encode(id));
+    /** The PaymentIntent and its refunds, asked of {@code account} (a connected one) when not null. */
+    private Fact fact(byte[] intent, String id, String account) {
+        byte[] refunds = get("/v1/refunds?limit=" + PAGE + "&payment_intent=" + ApiCalls.encode(id), account);
         return Fact.composite(
                 PAYMENT_INTENT, new String[] {"payment_intent", "refunds"}, new byte[][] {intent, refunds});
     }
@@ -79,12 +83,7 @@ record StripeApi(String provider, StripeClient stripe, ApiCalls calls) implement
     @Override
     public List<Fact> lookupSubscription(String providerSubscriptionId) {
         byte[] answer = get(
-                "/v1/subscriptions/" + ApiCalls.encode(providerSubscriptionId),
-                body -> {
-                    WireJson.tree(body);
-                    return body;
-                },
-                new byte[0]);
+                "/v1/subscriptions/" + ApiCalls.encode(providerSubscriptionId), null, StripeApi::checked, new byte[0]);
         return answer.length == 0 ? List.of() : List.of(new Fact(StripeSubscriptions.SUBSCRIPTION, answer));
     }
 
@@ -131,34 +130,43 @@ record StripeApi(String provider, StripeClient stripe, ApiCalls calls) implement
 
     /** A list answer read once: its elements' bytes as received. */
     private WireJson.Listing list(String path) {
-        return get(path, body -> WireJson.listing(body, "data"));
+        return list(path, null);
     }
 
-    private byte[] get(String path) {
-        return get(path, body -> {
-            WireJson.tree(body);
-            return body;
-        });
+    /** The same, asked of a connected account when {@code account} is not null. */
+    private WireJson.Listing list(String path, String account) {
+        return get(path, account, body -> WireJson.listing(body, "data"), null);
     }
 
-    private <T> T get(String path, Function<byte[], T> reading) {
-        return get(path, reading, null);
+    private byte[] get(String path, String account) {
+        return get(path, account, StripeApi::checked, null);
+    }
+
+    /** {@code body}, once it read as JSON. */
+    private static byte[] checked(byte[] body) {
+        WireJson.tree(body);
+        return body;
     }
 
     /**
-     * The answer to {@code path}, read by {@code reading}, which throws {@link UnparseablePayload}
-     * for a malformed one; {@code notFound} for a 404 when not null.
+     * The answer to {@code path}, asked of connected account {@code account} when not null, read
+     * by {@code reading}, which throws {@link UnparseablePayload} for a malformed one;
+     * {@code notFound} for a 404 when not null.
      */
-    private <T> T get(String path, Function<byte[], T> reading, T notFound) {
-        return calls.retrying(() -> getOnce(path, reading, notFound));
+    private <T> T get(String path, String account, Function<byte[], T> reading, T notFound) {
+        return calls.retrying(() -> getOnce(path, account, reading, notFound));
     }
 
     /** {@link #get} tried once. */
-    private <T> T getOnce(String path, Function<byte[], T> reading, T notFound) {
+    private <T> T getOnce(String path, String account, Function<byte[], T> reading, T notFound) {
         String what = "GET " + path.replaceAll("\\?.*", "");
         try {
-            return reading.apply(
-                    stripe.rawRequest(RequestMethod.GET, path, null).body().getBytes(StandardCharsets.UTF_8));
+            RawRequestOptions options = account == null
+                    ? RawRequestOptions.builder().build()
+                    : RawRequestOptions.builder().setStripeAccount(account).build();
+            return reading.apply(stripe.rawRequest(RequestMethod.GET, path, null, options)
+                    .body()
+                    .getBytes(StandardCharsets.UTF_8));
         } catch (UnparseablePayload e) {
             throw new ApiFailure(what + ": malformed answer (" + e.getMessage() + ")");
         } catch (ApiConnectionException e) {
@@ -179,13 +187,7 @@ record StripeApi(String provider, StripeClient stripe, ApiCalls calls) implement
      */
     @Override
     public Optional<Fact> fetch(ObjectRef object) {
-        byte[] answer = getOnce(
-                object.path(),
-                body -> {
-                    WireJson.tree(body);
-                    return body;
-                },
-                new byte[0]);
+        byte[] answer = getOnce(object.path(), null, StripeApi::checked, new byte[0]);
         return answer.length == 0 ? Optional.empty() : Optional.of(new Fact(StripeThinEvents.OBJECT, answer));
     }
 }

@@ -151,7 +151,8 @@ public class StripeFormat extends TypedFormat<StripeFormat.Notification> {
                         event.type(),
                         event.created() == null ? null : Instant.ofEpochSecond(event.created()))
                 .livemode(event.livemode())
-                .account("account", event.account());
+                .account("account", event.account())
+                .connectedAccount(event.account());
     }
 
     private static NormalizedEvent paymentIntent(NormalizedEvent.Builder b, JsonNode object, EventType type) {

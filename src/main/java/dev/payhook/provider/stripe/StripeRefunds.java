@@ -15,7 +15,7 @@ import dev.payhook.provider.Refunds;
 import dev.payhook.provider.UnparseablePayload;
 import dev.payhook.provider.WireJson;
 import java.nio.charset.StandardCharsets;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,9 +32,10 @@ final class StripeRefunds implements Refunds {
 
     private final StripeClient stripe;
     private final ApiCalls calls;
-    private final Function<String, WireJson.Listing> list;
+    private final BiFunction<String, String, WireJson.Listing> list;
 
-    StripeRefunds(StripeClient stripe, ApiCalls calls, Function<String, WireJson.Listing> list) {
+    /** {@code list}: a list answer of a path, asked of a connected account when one is given. */
+    StripeRefunds(StripeClient stripe, ApiCalls calls, BiFunction<String, String, WireJson.Listing> list) {
         this.stripe = stripe;
         this.calls = calls;
         this.list = list;
@@ -52,11 +53,13 @@ final class StripeRefunds implements Refunds {
                 .putMetadata(METADATA_KEY, call.reference())
                 .putMetadata("order_id", call.orderId() == null ? "" : call.orderId())
                 .build();
-        RequestOptions options =
-                RequestOptions.builder().setIdempotencyKey(call.reference()).build();
+        RequestOptions.RequestOptionsBuilder options = RequestOptions.builder().setIdempotencyKey(call.reference());
+        if (call.account() != null) {
+            options.setStripeAccount(call.account());
+        }
         return calls.retrying(() -> {
             try {
-                Refund refund = stripe.v1().refunds().create(params, options);
+                Refund refund = stripe.v1().refunds().create(params, options.build());
                 byte[] body = refund.getLastResponse().body().getBytes(StandardCharsets.UTF_8);
                 return known(WireJson.tree(body), body);
             } catch (UnparseablePayload e) {
@@ -77,8 +80,8 @@ final class StripeRefunds implements Refunds {
 
     @Override
     public RefundAnswer find(RefundCall call) {
-        WireJson.Listing refunds =
-                list.apply("/v1/refunds?limit=100&payment_intent=" + ApiCalls.encode(call.providerPaymentId()));
+        WireJson.Listing refunds = list.apply(
+                "/v1/refunds?limit=100&payment_intent=" + ApiCalls.encode(call.providerPaymentId()), call.account());
         for (WireJson.Element refund : refunds.elements()) {
             if (call.reference().equals(WireJson.text(refund.tree().path("metadata"), METADATA_KEY))) {
                 return known(refund.tree(), refund.bytes());
