@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -276,6 +277,24 @@ public abstract class GatewayTest {
                                 .path("status")
                                 .asString()));
         return gateway.get("/ops/reconcile/" + run).json();
+    }
+
+    /**
+     * A second account of a provider, {@code own}, beside {@code other}: its webhook ({@code body}
+     * with {@code headers}) is refused at the other's endpoint and pays {@code order} at its own,
+     * the payment being its.
+     */
+    protected void assertTakenOnlyByItsOwnAccount(
+            String order, byte[] body, Map<String, String> headers, String own, String other) {
+        assertThat(gateway.post("/webhooks/" + other, "application/json", body, headers)
+                        .status())
+                .as("signed for " + own + ", sent to " + other)
+                .isEqualTo(401);
+        assertThat(gateway.post("/webhooks/" + own, "application/json", body, headers)
+                        .status())
+                .isEqualTo(200);
+        JsonNode paid = awaitOrder(order, "paid");
+        assertThat(paid.path("payments").get(0).path("provider").asString()).isEqualTo(own);
     }
 
     /** A run that found the payment of {@code order} no webhook brought: applied, paid, entitled, once. */

@@ -95,12 +95,9 @@ class PaypalReconcileTest extends GatewayTest {
         String event = "WH-" + unique("pending");
         deliver(event, capture(event, order, capture, 2500, at, "PENDING"));
         awaitPayment(order, capture);
-        ObjectNode completed =
-                (ObjectNode) JSON.readTree(capture(unique("WH"), order, capture, 2500, at.plusSeconds(60), "COMPLETED"))
-                        .path("resource");
         API.stubFor(get(urlPathEqualTo("/paypal/v2/payments/captures/" + capture))
                 .withHeader("Authorization", equalTo(BEARER))
-                .willReturn(okJson(completed.toString())));
+                .willReturn(okJson(completed(order, capture, 2500, at.plusSeconds(60)))));
 
         JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
 
@@ -150,6 +147,13 @@ class PaypalReconcileTest extends GatewayTest {
                                 capture,
                                 order)
                         == 1);
+    }
+
+    /** The capture as PayPal's API answers for it, completed at {@code at}. */
+    static String completed(String order, String capture, long amount, Instant at) {
+        return JSON.readTree(capture(unique("WH"), order, capture, amount, at, "COMPLETED"))
+                .path("resource")
+                .toString();
     }
 
     static byte[] capture(String event, String order, String capture, long amount, Instant at, String status) {

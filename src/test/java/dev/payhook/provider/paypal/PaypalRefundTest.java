@@ -104,7 +104,7 @@ class PaypalRefundTest extends GatewayTest {
     }
 
     /** PayPal's refund, its custom_id the request id it was asked under (WireMock's response template). */
-    private static String answer(String refund, String capture, Instant at) {
+    static String answer(String refund, String capture, Instant at) {
         return new String(
                         Fixtures.load(
                                 "paypal/api/refund.json",

@@ -60,16 +60,7 @@ class TwoStripeAccountsTest extends GatewayTest {
         gateway.putOrder(order, 4200, "EUR");
         byte[] body = STRIPE.payment(unique("evt"), pi, order, 4200, "EUR", Instant.now());
 
-        assertThat(gateway.post("/webhooks/stripe", "application/json", body, euSigned(body))
-                        .status())
-                .as("the EU account's signature at the first account's endpoint")
-                .isEqualTo(401);
-        assertThat(gateway.post("/webhooks/stripe-eu", "application/json", body, euSigned(body))
-                        .status())
-                .isEqualTo(200);
-
-        JsonNode paid = awaitOrder(order, "paid");
-        assertThat(paid.path("payments").get(0).path("provider").asString()).isEqualTo("stripe-eu");
+        assertTakenOnlyByItsOwnAccount(order, body, euSigned(body), "stripe-eu", "stripe");
     }
 
     @Test
