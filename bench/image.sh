@@ -20,7 +20,7 @@ mkdir -p "$OUT/classes"
 WORK="$(mktemp -d)"
 . deploy/podman.sh
 NAME="payhook-bench-image-$$"
-trap 'podman rm -f "$NAME" >/dev/null 2>&1; rm -rf "$WORK"' EXIT
+trap 'podman rm -f -v "$NAME" >/dev/null 2>&1; rm -rf "$WORK"' EXIT
 SECRET="whsec_bench_$RANDOM$RANDOM"
 javac -d "$OUT/classes" bench/LoadGen.java
 
@@ -49,7 +49,7 @@ measure() {  # measure JAVA ROUND: appends "JAVA-ROUND start_s ingest drain cpu_
   rss_samples "$pid" "$OUT/rss-$name.txt" &
   orders "$prefix" "$N"
   numbers=$(load "$name" "$pid" "$prefix" "$OUT/loadgen.txt")
-  podman stop -t 30 "$NAME" >/dev/null; podman rm -f "$NAME" >/dev/null
+  podman stop -t 30 "$NAME" >/dev/null; podman rm -f -v "$NAME" >/dev/null
   echo "$name $start $numbers $(peak_mb "$OUT/rss-$name.txt")" | tee -a "$OUT/results.txt"
 }
 

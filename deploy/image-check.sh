@@ -14,7 +14,7 @@ STOP_BOUND_S=30   # payhook's graceful stop bound (spring.lifecycle.timeout-per-
 NAME="payhook-image-check-$$"
 WORK="$(mktemp -d)"
 . deploy/podman.sh
-trap 'podman rm -f "$NAME" >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
+trap 'podman rm -f -v "$NAME" >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
 
 BASE="$(base_image 25 trixie)"
 
