@@ -54,8 +54,8 @@ measure() {  # measure JAVA ROUND: appends "JAVA-ROUND start_s ingest drain cpu_
 }
 
 echo "== $(nproc) cores, N=$N over C=$C; $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo '+changes'):" \
-  "$(podman run --rm --entrypoint java localhost/payhook-bench:17 -version 2>&1 | head -1) /" \
-  "$(podman run --rm --entrypoint java localhost/payhook-bench:25 -version 2>&1 | head -1)"
+  "$(podman run --rm --entrypoint java localhost/payhook-bench:17 -version 2>&1 | sed -n 1p) /" \
+  "$(podman run --rm --entrypoint java localhost/payhook-bench:25 -version 2>&1 | sed -n 1p)"
 echo "name start_s ingest/s drain/s jvm_cpu_ms_per_payment peak_rss_mb"
 for r in $(seq 1 "$ROUNDS"); do  # interleaved: drift over the run touches both alike
   measure 17 "$r"

@@ -47,7 +47,7 @@ curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health/readiness" >/dev/null || { 
 healthy=$(awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { printf "%.1f", a - b }')
 echo "start to healthy (readiness UP) in the container: $healthy s"
 # the image's Java and its options: 25 with compact object headers (pom.xml's jvmFlags)
-java_line=$(podman exec "$NAME" java -version 2>&1 | head -1)
+java_line=$(podman exec "$NAME" java -version 2>&1 | sed -n 1p)   # sed reads to the end: no SIGPIPE under pipefail
 echo "java in the image: $java_line"
 case "$java_line" in *'"25.'*) ;; *) echo "the image runs $java_line, not Java 25" >&2; exit 1 ;; esac
 podman exec "$NAME" cat /proc/1/cmdline | tr '\0' ' ' | grep -q -- '-XX:+UseCompactObjectHeaders' \
