@@ -14,17 +14,13 @@ import static org.awaitility.Awaitility.await;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.payhook.support.ApiStubs;
 import dev.payhook.support.Gateway;
-import dev.payhook.support.GatewayTest;
 import dev.payhook.support.PaypalKeys;
+import dev.payhook.support.SecondAccountsTest;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,33 +28,16 @@ import tools.jackson.databind.JsonNode;
  * the webhooks signed for its own webhook id, and its captures are looked up and refunded with its
  * own client credentials at its own API; a capture cannot be refunded through the other app.
  */
-@TestPropertySource(
-        properties = {
-            "payhook.providers.paypal-eu.scheme=paypal-cert",
-            "payhook.providers.paypal-eu.webhook-id=" + TwoPaypalAccountsTest.EU_WEBHOOK,
-            "payhook.providers.paypal-eu.api.client-id=" + TwoPaypalAccountsTest.EU_CLIENT,
-            "payhook.providers.paypal-eu.api.client-secret=" + TwoPaypalAccountsTest.EU_SECRET
-        })
-@DirtiesContext
-class TwoPaypalAccountsTest extends GatewayTest {
+class TwoPaypalAccountsTest extends SecondAccountsTest {
 
-    static final String EU_WEBHOOK = "WH-EU-5EL03912FP436654T";
-    static final String EU_CLIENT = "AcPayhookEuClient00000000000";
-    static final String EU_SECRET = "EPayhookEuSecret000000000000";
     private static final String EU_TOKEN = "A21AAPayhookEuToken00000000";
     private static final WireMockServer API = ApiStubs.server();
-
-    @DynamicPropertySource
-    static void euApp(DynamicPropertyRegistry registry) {
-        registry.add("payhook.providers.paypal-eu.certificates[0]", () -> PaypalKeys.certificate("current"));
-        registry.add("payhook.providers.paypal-eu.api.base-url", () -> ApiStubs.baseUrl("paypal-eu"));
-    }
 
     /** The EU app's own token, for its own client credentials only. */
     @BeforeAll
     static void euToken() {
         API.stubFor(post(urlPathEqualTo("/paypal-eu/v1/oauth2/token"))
-                .withBasicAuth(EU_CLIENT, EU_SECRET)
+                .withBasicAuth(PAYPAL_EU_CLIENT, PAYPAL_EU_SECRET)
                 .willReturn(okJson("{\"access_token\":\"" + EU_TOKEN + "\",\"token_type\":\"Bearer\","
                         + "\"app_id\":\"APP-EU\",\"expires_in\":32400,\"nonce\":\"n\"}")));
     }
@@ -121,7 +100,7 @@ class TwoPaypalAccountsTest extends GatewayTest {
 
     private static Map<String, String> euSigned(byte[] body) {
         return PaypalScenariosTest.headers(
-                body, PaypalKeys.key("current"), EU_WEBHOOK, Instant.now(), PaypalScenariosTest.CERT_URL);
+                body, PaypalKeys.key("current"), PAYPAL_EU_WEBHOOK, Instant.now(), PaypalScenariosTest.CERT_URL);
     }
 
     private static String refundRequest(String provider, String capture) {

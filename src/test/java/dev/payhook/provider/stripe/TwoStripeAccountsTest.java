@@ -17,14 +17,10 @@ import static org.awaitility.Awaitility.await;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.payhook.support.ApiStubs;
 import dev.payhook.support.Gateway;
-import dev.payhook.support.GatewayTest;
+import dev.payhook.support.SecondAccountsTest;
 import dev.payhook.support.TestProvider;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -33,25 +29,10 @@ import tools.jackson.databind.JsonNode;
  * verified with its own secret, and its payments are looked up and refunded with its own key at
  * its own API; a payment cannot be refunded through the other account.
  */
-@TestPropertySource(
-        properties = {
-            "payhook.providers.stripe-eu.scheme=stripe",
-            "payhook.providers.stripe-eu.secrets[0]=" + TwoStripeAccountsTest.EU_SECRET,
-            "payhook.providers.stripe-eu.accounts.account=acct_T3stConnected",
-            "payhook.providers.stripe-eu.api.key=" + TwoStripeAccountsTest.EU_KEY
-        })
-@DirtiesContext
-class TwoStripeAccountsTest extends GatewayTest {
+class TwoStripeAccountsTest extends SecondAccountsTest {
 
-    static final String EU_SECRET = "whsec_stripe_eu_account_test";
-    static final String EU_KEY = "sk_test_PayhookEuAccountKey00000";
     private static final WireMockServer API = ApiStubs.server();
     private static final TestProvider STRIPE = TestProvider.STRIPE;
-
-    @DynamicPropertySource
-    static void euApi(DynamicPropertyRegistry registry) {
-        registry.add("payhook.providers.stripe-eu.api.base-url", () -> ApiStubs.baseUrl("stripe-eu"));
-    }
 
     @Test
     void eachAccountsWebhooksAreVerifiedWithItsOwnSecret() {
@@ -70,7 +51,7 @@ class TwoStripeAccountsTest extends GatewayTest {
         payThroughEu(order, pi, 4200);
         String re = unique("re");
         API.stubFor(post(urlPathEqualTo("/stripe-eu/v1/refunds"))
-                .withHeader("Authorization", equalTo("Bearer " + EU_KEY))
+                .withHeader("Authorization", equalTo("Bearer " + STRIPE_EU_KEY))
                 .withRequestBody(containing("payment_intent=" + pi))
                 .willReturn(okJson(refund(re, pi, 4200, "eur", "succeeded", null, Instant.now()))));
         Gateway finance = gateway.withToken(REFUND_TOKEN);
@@ -95,11 +76,11 @@ class TwoStripeAccountsTest extends GatewayTest {
         String pi = unique("pi");
         Instant paidAt = payThroughEu(order, pi, 3100);
         API.stubFor(get(urlPathEqualTo("/stripe-eu/v1/payment_intents/" + pi))
-                .withHeader("Authorization", equalTo("Bearer " + EU_KEY))
+                .withHeader("Authorization", equalTo("Bearer " + STRIPE_EU_KEY))
                 .willReturn(okJson(intent(pi, order, 3100, "eur", "succeeded", paidAt))));
         API.stubFor(get(urlPathEqualTo("/stripe-eu/v1/refunds"))
                 .withQueryParam("payment_intent", equalTo(pi))
-                .withHeader("Authorization", equalTo("Bearer " + EU_KEY))
+                .withHeader("Authorization", equalTo("Bearer " + STRIPE_EU_KEY))
                 .willReturn(okJson(list("/v1/refunds", refund(unique("re"), pi, 3100, Instant.now())))));
 
         JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
@@ -123,7 +104,7 @@ class TwoStripeAccountsTest extends GatewayTest {
     }
 
     private static java.util.Map<String, String> euSigned(byte[] body) {
-        return STRIPE.sign(EU_SECRET, "evt", Instant.now().getEpochSecond(), body);
+        return STRIPE.sign(STRIPE_EU_SECRET, "evt", Instant.now().getEpochSecond(), body);
     }
 
     private static String refundRequest(String provider, String pi) {
