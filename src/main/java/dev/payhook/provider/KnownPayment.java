@@ -8,4 +8,9 @@ import java.util.List;
  * belongs to (null for the platform's own), which the provider's API must be told.
  */
 public record KnownPayment(
-        String paymentId, String orderId, Long amountMinor, String currency, List<String> refundIds, String account) {}
+        String paymentId,
+        String orderId,
+        Long amountMinor,
+        String currency,
+        List<String> refundIds,
+        String connectedAccount) {}

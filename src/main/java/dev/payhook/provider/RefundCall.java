@@ -7,7 +7,7 @@ package dev.payhook.provider;
  *
  * @param currency ISO 4217, upper case
  * @param paymentAmountMinor what the payment captured (WeChat Pay and Alipay want it with the refund)
- * @param account the connected account the payment belongs to (Stripe Connect), null for the platform's own
+ * @param connectedAccount the connected account the payment belongs to (Stripe Connect), null for the platform's own
  */
 public record RefundCall(
         String reference,
@@ -17,7 +17,7 @@ public record RefundCall(
         long paymentAmountMinor,
         String orderId,
         String reason,
-        String account) {
+        String connectedAccount) {
 
     /** Whether it gives back a payment taken twice ({@code double_payment}). */
     public boolean ofDuplicate() {

@@ -92,7 +92,7 @@ public class OpenWork {
                 SELECT p.provider, p.provider_payment_id, p.order_id, p.amount_minor, p.currency,
                        ARRAY(SELECT DISTINCT e.refund_id FROM payment_events e
                              WHERE e.payment_id = p.id AND e.refund_id IS NOT NULL ORDER BY 1),
-                       p.provider_account
+                       p.connected_account
                 FROM payments p""" + " WHERE " + where + " ORDER BY p.id LIMIT " + BATCH,
                 (rs, i) -> new Known(
                         rs.getString(1),

@@ -80,7 +80,7 @@ public class RefundCalls {
                 request.paymentAmountMinor(),
                 request.orderId(),
                 request.reason(),
-                request.providerAccount());
+                request.connectedAccount());
         RefundAnswer answer;
         try {
             answer = ask(refunds.get(), request, call);

@@ -35,10 +35,10 @@ public class PaymentStore {
     public record Locked(long id, String orderId) {}
 
     private static final String UPSERT = """
-            INSERT INTO payments (provider, provider_payment_id, order_id, provider_account) VALUES (?, ?, ?, ?)
+            INSERT INTO payments (provider, provider_payment_id, order_id, connected_account) VALUES (?, ?, ?, ?)
             ON CONFLICT (provider, provider_payment_id)
             DO UPDATE SET order_id = COALESCE(payments.order_id, EXCLUDED.order_id),
-                          provider_account = COALESCE(payments.provider_account, EXCLUDED.provider_account)
+                          connected_account = COALESCE(payments.connected_account, EXCLUDED.connected_account)
             RETURNING id, order_id""";
 
     /** {@link #upsertAndLockWithOrder} without the order; {@code account}: the connected account, once known kept. */

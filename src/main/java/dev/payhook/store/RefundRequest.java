@@ -21,7 +21,7 @@ public record RefundRequest(
         RefundStatus status,
         String providerRefundId,
         int attempts,
-        String providerAccount) {
+        String connectedAccount) {
 
     /** The provider's idempotency key for every call about this request. */
     public String reference() {

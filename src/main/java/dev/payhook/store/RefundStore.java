@@ -24,7 +24,7 @@ public class RefundStore {
 
     private static final String COLUMNS = """
             r.id, r.provider, r.payment_id, p.provider_payment_id, r.order_id, r.review_id, r.amount_minor, r.currency,
-            COALESCE(p.amount_minor, 0), r.reason, r.status, r.provider_refund_id, r.attempts, p.provider_account""";
+            COALESCE(p.amount_minor, 0), r.reason, r.status, r.provider_refund_id, r.attempts, p.connected_account""";
 
     private final JdbcTemplate jdbc;
 

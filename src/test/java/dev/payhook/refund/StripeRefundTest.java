@@ -76,6 +76,9 @@ class StripeRefundTest extends GatewayTest {
         LoggedRequest call = calls.get(0);
         assertThat(call.getHeader("Idempotency-Key")).isEqualTo("payhook-" + id);
         assertThat(call.getHeader("Authorization")).isEqualTo("Bearer " + ApiStubs.STRIPE_KEY);
+        assertThat(call.containsHeader("Stripe-Account"))
+                .as("a payment of the platform's own")
+                .isFalse();
         assertThat(call.getBodyAsString())
                 .contains("payment_intent=" + extra, "amount=1050", "reason=duplicate")
                 .contains("metadata[payhook_refund_id]=payhook-" + id);

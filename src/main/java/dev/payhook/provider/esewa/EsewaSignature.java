@@ -33,8 +33,7 @@ public final class EsewaSignature {
         if (signature == null || names == null || names.isBlank()) {
             throw new WebhookRejected("missing_signature");
         }
-        List<String> signed =
-                Arrays.stream(names.split(",", -1)).map(String::trim).toList();
+        List<String> signed = signedNames(names);
         if (!signed.containsAll(READ) || !signed.stream().allMatch(fields::containsKey)) {
             throw new WebhookRejected("unsigned_fields");
         }
@@ -53,9 +52,12 @@ public final class EsewaSignature {
      * lists, with the merchant's {@code secret}, as eSewa signs it.
      */
     public static String sign(String secret, Map<String, String> fields) {
-        List<String> names = Arrays.stream(fields.get("signed_field_names").split(",", -1))
-                .map(String::trim)
-                .toList();
+        List<String> names = signedNames(fields.get("signed_field_names"));
         return Base64.getEncoder().encodeToString(mac(secret.getBytes(StandardCharsets.UTF_8), names, fields));
+    }
+
+    /** The fields a return signs, in its order: its {@code signed_field_names}, comma-separated. */
+    private static List<String> signedNames(String names) {
+        return Arrays.stream(names.split(",", -1)).map(String::trim).toList();
     }
 }

@@ -67,7 +67,7 @@ record StripeApi(String provider, StripeClient stripe, ApiCalls calls) implement
         if (!payment.paymentId().startsWith("pi_")) {
             return List.of(); // a charge without a PaymentIntent: only its events tell
         }
-        String account = payment.account();
+        String account = payment.connectedAccount();
         byte[] intent = get("/v1/payment_intents/" + ApiCalls.encode(payment.paymentId()), account);
         return List.of(fact(intent, payment.paymentId(), account));
     }
@@ -161,9 +161,9 @@ record StripeApi(String provider, StripeClient stripe, ApiCalls calls) implement
     private <T> T getOnce(String path, String account, Function<byte[], T> reading, T notFound) {
         String what = "GET " + path.replaceAll("\\?.*", "");
         try {
-            RawRequestOptions options = account == null
-                    ? RawRequestOptions.builder().build()
-                    : RawRequestOptions.builder().setStripeAccount(account).build();
+            // a null account sends no Stripe-Account: the platform's own
+            RawRequestOptions options =
+                    RawRequestOptions.builder().setStripeAccount(account).build();
             return reading.apply(stripe.rawRequest(RequestMethod.GET, path, null, options)
                     .body()
                     .getBytes(StandardCharsets.UTF_8));

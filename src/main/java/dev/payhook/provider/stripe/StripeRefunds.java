@@ -53,13 +53,13 @@ final class StripeRefunds implements Refunds {
                 .putMetadata(METADATA_KEY, call.reference())
                 .putMetadata("order_id", call.orderId() == null ? "" : call.orderId())
                 .build();
-        RequestOptions.RequestOptionsBuilder options = RequestOptions.builder().setIdempotencyKey(call.reference());
-        if (call.account() != null) {
-            options.setStripeAccount(call.account());
-        }
+        RequestOptions options = RequestOptions.builder()
+                .setIdempotencyKey(call.reference())
+                .setStripeAccount(call.connectedAccount()) // null: the platform's own, no Stripe-Account
+                .build();
         return calls.retrying(() -> {
             try {
-                Refund refund = stripe.v1().refunds().create(params, options.build());
+                Refund refund = stripe.v1().refunds().create(params, options);
                 byte[] body = refund.getLastResponse().body().getBytes(StandardCharsets.UTF_8);
                 return known(WireJson.tree(body), body);
             } catch (UnparseablePayload e) {
@@ -81,7 +81,8 @@ final class StripeRefunds implements Refunds {
     @Override
     public RefundAnswer find(RefundCall call) {
         WireJson.Listing refunds = list.apply(
-                "/v1/refunds?limit=100&payment_intent=" + ApiCalls.encode(call.providerPaymentId()), call.account());
+                "/v1/refunds?limit=100&payment_intent=" + ApiCalls.encode(call.providerPaymentId()),
+                call.connectedAccount());
         for (WireJson.Element refund : refunds.elements()) {
             if (call.reference().equals(WireJson.text(refund.tree().path("metadata"), METADATA_KEY))) {
                 return known(refund.tree(), refund.bytes());
