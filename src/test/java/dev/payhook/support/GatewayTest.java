@@ -297,6 +297,16 @@ public abstract class GatewayTest {
         assertThat(paid.path("payments").get(0).path("provider").asString()).isEqualTo(own);
     }
 
+    /** A customer's refund of {@code amountMinor} of a payment, asked as finance asks it ({@code POST /ops/refunds}). */
+    protected Gateway.Answer askRefund(String provider, String providerPaymentId, long amountMinor) {
+        return gateway.withToken(REFUND_TOKEN)
+                .call(
+                        "POST",
+                        "/ops/refunds",
+                        "{\"provider\":\"" + provider + "\",\"provider_payment_id\":\"" + providerPaymentId
+                                + "\",\"amount_minor\":" + amountMinor + ",\"reason\":\"requested_by_customer\"}");
+    }
+
     /** A run that found the payment of {@code order} no webhook brought: applied, paid, entitled, once. */
     protected void assertFoundThePayment(JsonNode run, String order) {
         assertThat(run.path("status").asString()).isEqualTo("done");

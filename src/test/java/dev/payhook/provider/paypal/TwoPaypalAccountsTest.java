@@ -72,11 +72,8 @@ class TwoPaypalAccountsTest extends SecondAccountsTest {
                 .withHeader("Authorization", equalTo("Bearer " + EU_TOKEN))
                 .willReturn(okJson(PaypalRefundTest.answer(unique("RF"), capture, Instant.now()))
                         .withTransformers("response-template")));
-        Gateway finance = gateway.withToken(REFUND_TOKEN);
-        assertThat(finance.call("POST", "/ops/refunds", refundRequest("paypal", capture))
-                        .status())
-                .isEqualTo(404);
-        Gateway.Answer asked = finance.call("POST", "/ops/refunds", refundRequest("paypal-eu", capture));
+        assertThat(askRefund("paypal", capture, 1250).status()).isEqualTo(404);
+        Gateway.Answer asked = askRefund("paypal-eu", capture, 1250);
         assertThat(asked.status()).as(asked.body()).isEqualTo(202);
 
         await().atMost(DEADLINE).until(() -> gateway.order(order).path("status").asString(), "refunded"::equals);
@@ -101,10 +98,5 @@ class TwoPaypalAccountsTest extends SecondAccountsTest {
     private static Map<String, String> euSigned(byte[] body) {
         return PaypalScenariosTest.headers(
                 body, PaypalKeys.key("current"), PAYPAL_EU_WEBHOOK, Instant.now(), PaypalScenariosTest.CERT_URL);
-    }
-
-    private static String refundRequest(String provider, String capture) {
-        return "{\"provider\":\"" + provider + "\",\"provider_payment_id\":\"" + capture
-                + "\",\"amount_minor\":1250,\"reason\":\"requested_by_customer\"}";
     }
 }

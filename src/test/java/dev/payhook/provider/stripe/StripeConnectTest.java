@@ -51,7 +51,8 @@ class StripeConnectTest extends GatewayTest {
                 .withRequestBody(containing("payment_intent=" + pi))
                 .willReturn(okJson(refund(unique("re"), pi, 1800, "usd", "succeeded", null, Instant.now()))));
 
-        askRefund(pi);
+        Gateway.Answer asked = askRefund("stripe", pi, 1800);
+        assertThat(asked.status()).as(asked.body()).isEqualTo(202);
 
         await().atMost(DEADLINE).until(() -> gateway.order(order).path("status").asString(), "refunded"::equals);
         List<LoggedRequest> calls = API.findAll(
@@ -113,15 +114,5 @@ class StripeConnectTest extends GatewayTest {
         assertThat(gateway.deliver(STRIPE, event, body).status()).isEqualTo(200);
         awaitOrder(order, "paid");
         return at;
-    }
-
-    private void askRefund(String pi) {
-        Gateway.Answer asked = gateway.withToken(REFUND_TOKEN)
-                .call(
-                        "POST",
-                        "/ops/refunds",
-                        "{\"provider\":\"stripe\",\"provider_payment_id\":\"" + pi
-                                + "\",\"amount_minor\":1800,\"reason\":\"requested_by_customer\"}");
-        assertThat(asked.status()).as(asked.body()).isEqualTo(202);
     }
 }

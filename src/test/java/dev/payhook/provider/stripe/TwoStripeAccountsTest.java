@@ -20,6 +20,7 @@ import dev.payhook.support.Gateway;
 import dev.payhook.support.SecondAccountsTest;
 import dev.payhook.support.TestProvider;
 import java.time.Instant;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -54,11 +55,10 @@ class TwoStripeAccountsTest extends SecondAccountsTest {
                 .withHeader("Authorization", equalTo("Bearer " + STRIPE_EU_KEY))
                 .withRequestBody(containing("payment_intent=" + pi))
                 .willReturn(okJson(refund(re, pi, 4200, "eur", "succeeded", null, Instant.now()))));
-        Gateway finance = gateway.withToken(REFUND_TOKEN);
 
-        Gateway.Answer wrong = finance.call("POST", "/ops/refunds", refundRequest("stripe", pi));
+        Gateway.Answer wrong = askRefund("stripe", pi, 4200);
         assertThat(wrong.status()).as(wrong.body()).isEqualTo(404);
-        Gateway.Answer asked = finance.call("POST", "/ops/refunds", refundRequest("stripe-eu", pi));
+        Gateway.Answer asked = askRefund("stripe-eu", pi, 4200);
         assertThat(asked.status()).as(asked.body()).isEqualTo(202);
 
         await().atMost(DEADLINE).until(() -> gateway.order(order).path("status").asString(), "refunded"::equals);
@@ -103,12 +103,7 @@ class TwoStripeAccountsTest extends SecondAccountsTest {
         return at;
     }
 
-    private static java.util.Map<String, String> euSigned(byte[] body) {
+    private static Map<String, String> euSigned(byte[] body) {
         return STRIPE.sign(STRIPE_EU_SECRET, "evt", Instant.now().getEpochSecond(), body);
-    }
-
-    private static String refundRequest(String provider, String pi) {
-        return "{\"provider\":\"" + provider + "\",\"provider_payment_id\":\"" + pi + "\",\"amount_minor\":" + 4200
-                + ",\"reason\":\"requested_by_customer\"}";
     }
 }
