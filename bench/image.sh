@@ -38,13 +38,8 @@ measure() {  # measure JAVA ROUND: appends "JAVA-ROUND start_s ingest drain cpu_
   podman run -d --name "$NAME" --network=host \
     -e SERVER_PORT="$PORT" -e PAYHOOK_OPS_PORT="$OPS_PORT" -e PAYHOOK_EMBEDDEDPOSTGRES_PORT="$PG_PORT" \
     -e STRIPE_WEBHOOK_SECRET="$SECRET" "localhost/payhook-bench:$1" >/dev/null
-  for _ in $(seq 1 1200); do
-    curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health/readiness" >/dev/null && break
-    sleep 0.1
-  done
-  curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health/readiness" >/dev/null \
-    || { podman logs "$NAME" | tail -30; echo "$name did not become ready" >&2; exit 1; }
-  start=$(awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { printf "%.1f", a - b }')
+  await_ready "$NAME" "$OPS_PORT" || exit 1
+  start=$(seconds_since "$t0")
   pid=$(podman inspect "$NAME" --format '{{.State.Pid}}')
   rss_samples "$pid" "$OUT/rss-$name.txt" &
   orders "$prefix" "$N"

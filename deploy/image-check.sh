@@ -36,15 +36,8 @@ podman run -d --name "$NAME" --network=host \
   -e SERVER_PORT="$PORT" -e PAYHOOK_OPS_PORT="$OPS_PORT" -e PAYHOOK_EMBEDDEDPOSTGRES_PORT="$PG_PORT" \
   -e STRIPE_WEBHOOK_SECRET="$SECRET" -e PAYHOOK_OPS_TOKEN="$TOKEN" \
   "$IMAGE" >/dev/null
-for _ in $(seq 1 900); do
-  curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health/readiness" >/dev/null && break
-  if ! podman container exists "$NAME" || [ "$(podman inspect "$NAME" --format '{{.State.Running}}')" != true ]; then
-    podman logs "$NAME" | tail -30; echo "the container stopped before it was ready" >&2; exit 1
-  fi
-  sleep 0.2
-done
-curl -sf "http://127.0.0.1:$OPS_PORT/actuator/health/readiness" >/dev/null || { podman logs "$NAME" | tail -30; exit 1; }
-healthy=$(awk -v a="$(date +%s.%N)" -v b="$t0" 'BEGIN { printf "%.1f", a - b }')
+await_ready "$NAME" "$OPS_PORT" || exit 1
+healthy=$(seconds_since "$t0")
 echo "start to healthy (readiness UP) in the container: $healthy s"
 # the image's Java and its options: 25 with compact object headers (pom.xml's jvmFlags)
 java_line=$(podman exec "$NAME" java -version 2>&1 | sed -n 1p)   # sed reads to the end: no SIGPIPE under pipefail
@@ -86,7 +79,7 @@ echo "order $order: $status"
 
 s0=$(date +%s.%N)
 podman stop -t "$STOP_BOUND_S" "$NAME" >/dev/null
-stopped=$(awk -v a="$(date +%s.%N)" -v b="$s0" 'BEGIN { printf "%.1f", a - b }')
+stopped=$(seconds_since "$s0")
 code=$(podman inspect "$NAME" --format '{{.State.ExitCode}}')
 echo "SIGTERM to exit: $stopped s, exit code $code (bound $STOP_BOUND_S s)"
 awk -v s="$stopped" -v b="$STOP_BOUND_S" 'BEGIN { exit !(s < b) }' || { echo "it did not stop within the bound" >&2; exit 1; }

@@ -101,7 +101,7 @@ echo "primary broker killed at $(paid "$P") of $N paid"
 await 120 "two thirds paid" paid_at_least $((N * 2 / 3))
 s0=$(date +%s.%N)
 podman stop -t 45 payhook-a-pod-0-payhook >/dev/null
-stopped=$(awk -v a="$(date +%s.%N)" -v b="$s0" 'BEGIN { printf "%.1f", a - b }')
+stopped=$(seconds_since "$s0")
 echo "gateway A: SIGTERM to exit $stopped s, exit code $(podman inspect payhook-a-pod-0-payhook --format '{{.State.ExitCode}}')"
 wait "$SENDER"
 ACKED=$(field "$WORK/load.txt" acknowledged)

@@ -1,6 +1,6 @@
 # Sourced by the scripts that run images here, after they set WORK (a temporary folder): podman as
-# it runs on these machines (../shared/containers.md: runc, cgroupfs, no default ulimits) and the
-# JRE base images Jib builds on where no registry serves one.
+# it runs on these machines (../shared/containers.md: runc, cgroupfs, no default ulimits), the JRE
+# base images Jib builds on where no registry serves one, and the wait for a gateway to be ready.
 export CONTAINERS_CONF="$WORK/containers.conf"
 printf '[containers]\ndefault_ulimits = []\n' > "$CONTAINERS_CONF"
 podman() { command podman --runtime runc --cgroup-manager=cgroupfs "$@"; }
@@ -25,3 +25,16 @@ base_image() {
   fi
   echo "$tar"
 }
+
+# await_ready NAME PORT: until container NAME's gateway says readiness UP on management PORT (three
+# minutes at most); false, with its last log lines, when it stopped or did not get there
+await_ready() {
+  for _ in $(seq 1 1800); do
+    curl -sf "http://127.0.0.1:$2/actuator/health/readiness" >/dev/null && return 0
+    [ "$(podman inspect "$1" --format '{{.State.Running}}' 2>/dev/null)" = true ] || break
+    sleep 0.1
+  done
+  podman logs "$1" 2>&1 | tail -30; echo "$1 did not become ready" >&2; return 1
+}
+
+seconds_since() { awk -v a="$(date +%s.%N)" -v b="$1" 'BEGIN { printf "%.1f", a - b }'; }  # seconds_since T0 (date +%s.%N)
