@@ -92,7 +92,9 @@ class FailedStartIT {
     private Failed jarInItsOwnFolder(String... args) throws IOException {
         Path jar = Files.copy(
                 Path.of(GatewayProcess.jar()), dir.resolve("payhook.jar"), StandardCopyOption.REPLACE_EXISTING);
-        List<String> command = new ArrayList<>(List.of(java(), "-Xmx512m", "-jar", jar.toString()));
+        List<String> command = new ArrayList<>(List.of(GatewayProcess.java()));
+        command.addAll(GatewayProcess.SMALL_JVM);
+        command.addAll(List.of("-jar", jar.toString()));
         command.addAll(ports(args));
         command.addAll(List.of(args));
         return Failed.run(new ProcessBuilder(command).directory(dir.toFile()), dir);
@@ -107,7 +109,7 @@ class FailedStartIT {
                 "--spring.artemis.embedded.data-directory=" + dir.resolve("artemis")));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().putAll(Map.of("PAYHOOK_START_CACHE", "off", "PAYHOOK_JAVA", java()));
+        builder.environment().putAll(Map.of("PAYHOOK_START_CACHE", "off", "PAYHOOK_JAVA", GatewayProcess.java()));
         return Failed.run(builder, dir);
     }
 
@@ -116,10 +118,6 @@ class FailedStartIT {
         return Stream.of("--server.port=0", "--payhook.ops.port=0", "--payhook.embedded-postgres.port=0")
                 .filter(p -> Stream.of(args).noneMatch(a -> a.startsWith(p.substring(0, p.indexOf('=') + 1))))
                 .toList();
-    }
-
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     /** A start that failed: its output, and how long it took from the report to the exit. */

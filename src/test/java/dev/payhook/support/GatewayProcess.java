@@ -41,10 +41,6 @@ public final class GatewayProcess implements AutoCloseable {
     /** Starts the gateway on {@code data}, with Stripe and the ops token configured, and waits until it is healthy. */
     public static GatewayProcess start(Path data, String... extraArgs) {
         List<String> launch = List.of(
-                // a test's gateway is small and short-lived: C1 alone and the serial collector leave the
-                // two shared cores to the work under test
-                "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC",
                 "-cp",
                 System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 PayhookApplication.class.getName(),
@@ -88,6 +84,17 @@ public final class GatewayProcess implements AutoCloseable {
 
     private static final Path CHECKOUT = Path.of(System.getProperty("user.dir"));
 
+    /**
+     * A test's gateway is small and short-lived: C1 alone and the serial collector leave the two
+     * shared cores to the work under test. Neither changes what the gateway does.
+     */
+    public static final List<String> SMALL_JVM = List.of("-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+
+    /** The java of the JVM running the tests. */
+    public static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
     private static GatewayProcess start(
             Path dir,
             List<String> launch,
@@ -97,8 +104,8 @@ public final class GatewayProcess implements AutoCloseable {
             String... extraArgs) {
         int port = Gateway.freePort();
         int managementPort = Gateway.freePort();
-        List<String> command = new ArrayList<>(
-                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m"));
+        List<String> command = new ArrayList<>(List.of(java()));
+        command.addAll(SMALL_JVM);
         command.addAll(launch);
         command.addAll(List.of(
                 "--server.port=" + port,
