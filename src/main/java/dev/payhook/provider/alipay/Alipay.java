@@ -26,6 +26,19 @@ public class Alipay {
         return ProviderKind.named("alipay")
                 .scheme("alipay-rsa2", AlipayKeys.class, Alipay::signature)
                 .format(new AlipayFormat(tables))
-                .api(AlipayApiSettings.class, AlipayApi::create, FINDS_ORDERS, CHECKS_PAYMENTS, REFUNDS, REFUNDS_PART);
+                .api(AlipayApiSettings.class, AlipayApi::create, FINDS_ORDERS, CHECKS_PAYMENTS, REFUNDS, REFUNDS_PART)
+                .shipped("""
+                        alipay:
+                          scheme: alipay-rsa2
+                          mode: test
+                          public-keys: [ "${ALIPAY_PUBLIC_KEY:}" ]   # base64 X.509 SubjectPublicKeyInfo; also verify the API's answers
+                          accounts:                         # a notification for another app or seller is rejected_account
+                            app-id: ${ALIPAY_APP_ID:}
+                            seller-id: ${ALIPAY_SELLER_ID:}   # optional: the 2088... partner id
+                          api:
+                            app-id: ${ALIPAY_APP_ID:}
+                            private-key: ${ALIPAY_APP_PRIVATE_KEY:}   # the app's RSA2 key, base64 PKCS#8 (PEM accepted)
+                            base-url: ${ALIPAY_GATEWAY_URL:}    # the gateway; default by mode: openapi-sandbox.dl.alipaydev.com | openapi.alipay.com
+                        """);
     }
 }

@@ -22,6 +22,19 @@ public class Dodo {
     static ProviderKind dodoKind(TypeTables tables) {
         return ProviderKind.named("dodo")
                 .format(new DodoFormat(tables))
-                .api(ApiKey.class, DodoApi::create, FINDS_ORDERS, CHECKS_PAYMENTS, CHECKS_SUBSCRIPTIONS, REFUNDS);
+                .api(ApiKey.class, DodoApi::create, FINDS_ORDERS, CHECKS_PAYMENTS, CHECKS_SUBSCRIPTIONS, REFUNDS)
+                .shipped("""
+                        dodo:
+                          scheme: standard-webhooks         # a scheme many senders share: each names its payload format
+                          format: dodo
+                          mode: test
+                          secrets: [ "${DODO_WEBHOOK_SECRET:}" ]   # whsec_...
+                          accounts:
+                            business-id: ${DODO_BUSINESS_ID:}  # bus_...: a payload of another business is rejected_account
+                          tolerance: 300s
+                          api:
+                            key: ${DODO_API_KEY:}
+                            base-url: ${DODO_API_BASE_URL:}     # default by mode: https://test.dodopayments.com | https://live.dodopayments.com
+                        """);
     }
 }

@@ -20,6 +20,13 @@ public class Mollie {
         return ProviderKind.named("mollie")
                 .scheme("mollie", MollieSettings.class, (provider, settings, clock) -> new MollieScheme())
                 .format(new MollieFormat())
-                .api(ApiKey.class, MollieApi::create, CHECKS_PAYMENTS);
+                .api(ApiKey.class, MollieApi::create, CHECKS_PAYMENTS)
+                .shipped("""
+                        mollie:                             # unsigned: POST /webhooks/mollie carries only id=tr_..
+                          scheme: mollie                    # set the payment's webhookUrl to that address
+                          api:                              # required: the payment fetched from the API is the only fact
+                            key: ${MOLLIE_API_KEY:}         # test_... or live_...: the key, not a host, chooses the mode
+                            base-url: ${MOLLIE_API_BASE_URL:}   # default https://api.mollie.com
+                        """);
     }
 }

@@ -33,6 +33,16 @@ public class Paddle {
         return ProviderKind.named("paddle")
                 .scheme("paddle", HmacSecrets.class, Paddle::signature)
                 .format(new PaddleFormat(tables))
-                .api(ApiKey.class, PaddleApi::create, CHECKS_PAYMENTS, CHECKS_SUBSCRIPTIONS, READS_FEED, REFUNDS);
+                .api(ApiKey.class, PaddleApi::create, CHECKS_PAYMENTS, CHECKS_SUBSCRIPTIONS, READS_FEED, REFUNDS)
+                .shipped("""
+                        paddle:
+                          scheme: paddle
+                          mode: test
+                          secrets: [ "${PADDLE_WEBHOOK_SECRET:}" ]
+                          tolerance: 300s
+                          api:
+                            key: ${PADDLE_API_KEY:}         # read access to events, transactions, adjustments
+                            base-url: ${PADDLE_API_BASE_URL:}   # default by mode: https://sandbox-api.paddle.com | https://api.paddle.com
+                        """);
     }
 }

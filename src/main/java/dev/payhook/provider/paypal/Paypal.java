@@ -38,6 +38,20 @@ public class Paypal {
                         CHECKS_SUBSCRIPTIONS,
                         READS_FEED,
                         REFUNDS,
-                        REFUNDS_PART);
+                        REFUNDS_PART)
+                .shipped("""
+                        paypal:
+                          scheme: paypal-cert
+                          mode: test
+                          webhook-id: ${PAYPAL_WEBHOOK_ID:}   # the id of our webhook at PayPal: part of the signed text
+                          # optional: PEM signing certificates, pinned; set, nothing is downloaded (offline). Unset: the
+                          # PAYPAL-CERT-URL is fetched from PayPal's API hosts only, validated and cached.
+                          certificates: [ "${PAYPAL_CERTIFICATE:}" ]
+                          tolerance: 300s
+                          api:                              # optional: the event list and capture lookups (OAuth2 client credentials)
+                            client-id: ${PAYPAL_CLIENT_ID:}
+                            client-secret: ${PAYPAL_CLIENT_SECRET:}
+                            base-url: ${PAYPAL_API_BASE_URL:}   # default by mode: https://api-m.sandbox.paypal.com | https://api-m.paypal.com
+                        """);
     }
 }

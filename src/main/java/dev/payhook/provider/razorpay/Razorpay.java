@@ -29,6 +29,18 @@ public class Razorpay {
                         FINDS_ORDERS,
                         CHECKS_PAYMENTS,
                         REFUNDS,
-                        REFUNDS_PART);
+                        REFUNDS_PART)
+                .shipped("""
+                        razorpay:
+                          scheme: razorpay                  # X-Razorpay-Signature: hex HMAC-SHA256 of the body; no timestamp
+                          mode: test
+                          secrets: [ "${RAZORPAY_WEBHOOK_SECRET:}" ]
+                          accounts:                         # optional: a notification of another account is rejected_account
+                            account-id: ${RAZORPAY_ACCOUNT_ID:}   # acc_...
+                          api:                              # optional: payments by id, orders by receipt, refunds
+                            key-id: ${RAZORPAY_KEY_ID:}     # rzp_test_... or rzp_live_...
+                            key-secret: ${RAZORPAY_KEY_SECRET:}
+                            base-url: ${RAZORPAY_API_BASE_URL:}   # default https://api.razorpay.com
+                        """);
     }
 }

@@ -44,6 +44,22 @@ public class Stripe {
                         CHECKS_SUBSCRIPTIONS,
                         READS_FEED,
                         REFUNDS,
-                        REFUNDS_PART);
+                        REFUNDS_PART)
+                .shipped("""
+                        stripe:
+                          scheme: stripe
+                          mode: test                        # test | live
+                          secrets: [ "${STRIPE_WEBHOOK_SECRET:}" ]
+                          tolerance: 300s
+                          accounts:                         # optional: a Connect event for another account is rejected_account
+                            account: ${STRIPE_ACCOUNT_IDS:}   # comma-separated acct_... ids
+                          api:                              # optional: without it the reconciler cannot ask Stripe
+                            key: ${STRIPE_API_KEY:}         # a restricted key with read access to PaymentIntents, Refunds, Events
+                            base-url: ${STRIPE_API_BASE_URL:}   # default https://api.stripe.com
+                          return:                           # optional: where GET /returns/stripe?order_id=.. sends the payer
+                            success-url: ${STRIPE_RETURN_SUCCESS_URL:}
+                            failure-url: ${STRIPE_RETURN_FAILURE_URL:}
+                            pending-url: ${STRIPE_RETURN_PENDING_URL:}         # not decided yet; unset: the failure page
+                        """);
     }
 }

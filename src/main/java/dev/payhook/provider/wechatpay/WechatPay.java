@@ -52,6 +52,23 @@ public class WechatPay {
                         FINDS_ORDERS,
                         CHECKS_PAYMENTS,
                         REFUNDS,
-                        REFUNDS_PART);
+                        REFUNDS_PART)
+                .shipped("""
+                        wechatpay:
+                          scheme: wechatpay-v3
+                          mode: test
+                          # serial -> key; the brackets keep the placeholder in the key, Payhook resolves it at start-up
+                          platform-keys: { "[${WECHATPAY_SERIAL:}]": "${WECHATPAY_PLATFORM_PUBLIC_KEY:}" }
+                          api-v3-key: ${WECHATPAY_API_V3_KEY:}
+                          accounts:                         # a notification for another merchant or app is rejected_account
+                            mchid: ${WECHATPAY_MCHID:}
+                            appid: ${WECHATPAY_APPID:}
+                          tolerance: 300s
+                          api:                              # requests signed with the merchant key; answers verified with platform-keys
+                            mchid: ${WECHATPAY_MCHID:}
+                            merchant-serial: ${WECHATPAY_MERCHANT_SERIAL:}   # serial number of the merchant API certificate
+                            private-key: ${WECHATPAY_MERCHANT_PRIVATE_KEY:}  # base64 PKCS#8 (PEM accepted)
+                            base-url: ${WECHATPAY_API_BASE_URL:}             # default https://api.mch.weixin.qq.com
+                        """);
     }
 }
