@@ -7,7 +7,7 @@ import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
-/** {@code payhook.evidence.*}: how long the raw bytes of each delivery are kept. */
+/** {@code payhook.evidence.*}: how long the raw bytes of each notification are kept. */
 @Validated
 @ConfigurationProperties("payhook.evidence")
 public class EvidenceProperties {

@@ -107,7 +107,7 @@ public class PayhookProperties {
 
         @Min(1)
         private int consumers = 4;
-        /** Deliveries after which a message that fails on its own goes to payhook.dlq. */
+        /** Attempts after which a message that fails on its own goes to payhook.dlq. */
         @Min(1)
         private int maxAttempts = 5;
         /** Messages applied in one database transaction (and acknowledged in one JMS transaction) at most. */

@@ -173,7 +173,7 @@ public class WebhookIngress {
                     rejected.reason());
             refusals.unverified(provider, rejected.reason());
             keep(exchange, provider, rejected.reason());
-            refusedDeliveries(provider).increment();
+            refusedReceipts(provider).increment();
             answer(exchange, providers.get(provider).scheme().reject(rejected.reason()));
             answered(exchange, provider, "rejected");
         } else if (e instanceof IngressRefusal refusal) {
@@ -209,8 +209,8 @@ public class WebhookIngress {
 
     /**
      * Every provider's series at zero from the start, so a rule on {@code increase()} tells "none
-     * yet" from "not reported" (the deliveries' outcomes, rejected_signature included, are
-     * DeliveryMetrics'). A signature refusal's reason is its scheme's own word, so of the refusals
+     * yet" from "not reported" (the receipts' outcomes, rejected_signature included, are
+     * ReceiptMetrics'). A signature refusal's reason is its scheme's own word, so of the refusals
      * only the ingress's own (the content type) is there before the first one.
      */
     @EventListener(ApplicationStartedEvent.class)
@@ -234,10 +234,10 @@ public class WebhookIngress {
         return meters.counter("payhook.ingress.accepted", "provider", provider);
     }
 
-    /** A refused signature is also a delivery outcome, beside those processing counts. */
-    private Counter refusedDeliveries(String provider) {
+    /** A refused signature is also a receipt outcome, beside those processing counts. */
+    private Counter refusedReceipts(String provider) {
         return meters.counter(
-                "payhook.deliveries", "provider", provider, "outcome", ReceiptOutcome.REJECTED_SIGNATURE.wireName());
+                "payhook.receipts", "provider", provider, "outcome", ReceiptOutcome.REJECTED_SIGNATURE.wireName());
     }
 
     private Counter unavailable(String provider) {

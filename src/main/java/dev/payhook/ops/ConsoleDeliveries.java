@@ -1,7 +1,7 @@
 package dev.payhook.ops;
 
-import dev.payhook.merchant.EndpointStatus;
-import dev.payhook.merchant.FailedDeliveries;
+import dev.payhook.delivery.EndpointStatus;
+import dev.payhook.delivery.FailedDeliveries;
 import jakarta.jms.JMSException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;

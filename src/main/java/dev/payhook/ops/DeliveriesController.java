@@ -1,7 +1,7 @@
 package dev.payhook.ops;
 
-import dev.payhook.merchant.EndpointStatus;
-import dev.payhook.merchant.FailedDeliveries;
+import dev.payhook.delivery.EndpointStatus;
+import dev.payhook.delivery.FailedDeliveries;
 import dev.payhook.store.OpsActionStore;
 import jakarta.jms.JMSException;
 import jakarta.servlet.http.HttpServletRequest;

@@ -7,7 +7,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code GET /ops/inbound}: deliveries accepted and waiting for processing, browsed from the broker. */
+/** {@code GET /ops/inbound}: notifications accepted and waiting for processing, browsed from the broker. */
 @RestController
 public class InboundController {
 

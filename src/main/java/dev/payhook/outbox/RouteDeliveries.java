@@ -15,7 +15,7 @@ import org.springframework.stereotype.Component;
  * What a route of the merchant's own did with each message of its subscriber queue, for the record
  * ops read: delivered when the route completed it, retrying when it failed and its transaction rolled
  * back (the broker gives it again). A failure the route's failure handling took
- * (merchant/ConsumerFailures) is recorded there, as retrying or parked. The key and the attempts
+ * (delivery/ConsumerFailures) is recorded there, as retrying or parked. The key and the attempts
  * are taken as the message arrives, before the route's steps can change or remove its headers.
  */
 @Component

@@ -1,6 +1,6 @@
 package dev.payhook.payment;
 
-/** What processing did with a delivery, or with one event of it (docs/DESIGN.md §1, step C). */
+/** What processing did with a notification, or with one event of it (docs/DESIGN.md §1, step C). */
 public enum ReceiptOutcome implements WireName {
     /** Recorded, not processed yet. */
     RECEIVED,

@@ -40,7 +40,7 @@ public class DeadLetters {
     private final TransactionTemplate tx;
     private final MeterRegistry meters;
     private final Alerts alerts;
-    private final DeliveryMetrics metrics;
+    private final ReceiptMetrics metrics;
     private final ProviderRegistry providers;
 
     public DeadLetters(
@@ -49,7 +49,7 @@ public class DeadLetters {
             TransactionTemplate tx,
             MeterRegistry meters,
             Alerts alerts,
-            DeliveryMetrics metrics,
+            ReceiptMetrics metrics,
             ProviderRegistry providers) {
         this.metrics = metrics;
         this.providers = providers;

@@ -42,7 +42,7 @@ public class EventApplier {
     private final Alerts alerts;
     private final SubscriptionStore subscriptions;
     private final SubscriptionHistory history;
-    private final DeliveryMetrics metrics;
+    private final ReceiptMetrics metrics;
     private final InFlightEvents inFlight;
     private final RefundOutcomes refunds;
 
@@ -56,7 +56,7 @@ public class EventApplier {
             Reconciliation reconciliation,
             Reviews reviews,
             Alerts alerts,
-            DeliveryMetrics metrics,
+            ReceiptMetrics metrics,
             InFlightEvents inFlight,
             RefundOutcomes refunds) {
         this.refunds = refunds;
@@ -161,16 +161,16 @@ public class EventApplier {
     }
 
     /** A test event on a live gateway, or one for another merchant's account: kept as evidence, no effect at all. */
-    public void refused(
+    public void rejected(
             @Body NormalizedEvent e,
             @ExchangeProperty(Evidence.RECEIPT) Receipt receipt,
-            @ExchangeProperty(EventRouting.REFUSED_BECAUSE) Reconciliation.Refusal refusal) {
-        outcome(receipt, e, refusal.outcome(), refusal.reason(), e.orderId());
+            @ExchangeProperty(EventRouting.REJECTED_BECAUSE) Reconciliation.Rejection rejection) {
+        outcome(receipt, e, rejection.outcome(), rejection.reason(), e.orderId());
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("provider", e.provider());
         details.put("event_id", e.eventId());
-        details.put("detail", refusal.reason());
-        alerts.raise(refusal.outcome(), e.lockKey(), details);
+        details.put("detail", rejection.reason());
+        alerts.raise(rejection.outcome(), e.lockKey(), details);
     }
 
     /** A dedupe hit; when a concurrent delivery of the same event was in flight, it lost the lock to that one. */

@@ -9,17 +9,19 @@ import org.springframework.stereotype.Component;
 /**
  * Puts an event's routing keys on its message as plain headers, computed once: the event-id lock
  * (the event id; the provider is already the envelope's header) and the content-based router of
- * routes/processing.yaml read them without evaluating bean expressions on the body per branch. A
- * refused event's refusal travels with it to the branch that records it.
+ * routes/processing.yaml read them without evaluating bean expressions on the body per branch. An
+ * event rejected whatever it says carries its rejection to the branch that records it.
  */
 @Component("eventRouting")
 public class EventRouting implements Processor {
 
     private static final String EVENT_ID = "PayhookEventId";
-    private static final String BRANCH = "PayhookBranch";
-    private static final String REFUSAL = "PayhookRefusal";
-    /** Exchange property holding the event's {@link Reconciliation.Refusal}, when it has one. */
-    static final String REFUSED_BECAUSE = "payhookRefusal";
+    /** The event's {@code EventType.Branch} by its wire name, read by the route apply-event. */
+    public static final String BRANCH = "PayhookBranch";
+
+    private static final String REJECTED = "PayhookRejected";
+    /** Exchange property holding the event's {@link Reconciliation.Rejection}, when it has one. */
+    static final String REJECTED_BECAUSE = "payhookRejection";
 
     private final Reconciliation reconciliation;
     private final InFlightEvents inFlight;
@@ -35,9 +37,9 @@ public class EventRouting implements Processor {
         NormalizedEvent e = message.getBody(NormalizedEvent.class);
         message.setHeader(EVENT_ID, e.eventId());
         message.setHeader(BRANCH, e.type().branch().wireName());
-        Reconciliation.Refusal refusal = reconciliation.refusal(e).orElse(null);
-        message.setHeader(REFUSAL, refusal != null);
-        exchange.setProperty(REFUSED_BECAUSE, refusal);
+        Reconciliation.Rejection rejection = reconciliation.rejection(e).orElse(null);
+        message.setHeader(REJECTED, rejection != null);
+        exchange.setProperty(REJECTED_BECAUSE, rejection);
         inFlight.enter(exchange, InFlightEvents.key(e));
     }
 }

@@ -104,7 +104,7 @@ public class Failures implements Predicate {
     }
 
     /**
-     * This delivery's attempt: the broker's delivery count of the message, plus the attempts of the
+     * This message's attempt: the broker's delivery count of it, plus the attempts of the
      * copies before it when {@link Retries} put it back on the queue.
      */
     static int attempt(Exchange exchange) {

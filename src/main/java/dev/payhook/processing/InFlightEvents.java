@@ -8,9 +8,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * The event ids this instance's consumers are processing right now, so that a duplicate can tell
- * whether it lost the event-id lock to a concurrent delivery (the lock itself is PostgreSQL's and
+ * whether it lost the event-id lock to a concurrent copy of the same event (the lock itself is PostgreSQL's and
  * holds across instances; this only tells the metric apart, within one instance). Which of two
- * waiting deliveries PostgreSQL lets through first is not the order they began in, so a key is
+ * waiting copies PostgreSQL lets through first is not the order they began in, so a key is
  * marked shared for every holder as soon as a second one arrives.
  */
 @Component
@@ -43,7 +43,7 @@ public class InFlightEvents {
         });
     }
 
-    /** Whether another delivery of {@code key} was in flight at some time during this one (which holds it). */
+    /** Whether another copy of {@code key} was in flight at some time during this one (which holds it). */
     public boolean shared(String key) {
         Flight f = inFlight.get(key);
         return f != null && f.shared;

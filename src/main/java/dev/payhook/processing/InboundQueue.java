@@ -21,7 +21,7 @@ import org.springframework.jms.core.JmsTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * What waits on payhook.inbound, browsed from the broker without taking it: accepted deliveries
+ * What waits on payhook.inbound, browsed from the broker without taking it: accepted notifications
  * have no receipt row until processing reads them, so this is the only place they can be seen.
  */
 @Component

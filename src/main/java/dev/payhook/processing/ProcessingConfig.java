@@ -20,7 +20,7 @@ public class ProcessingConfig {
 
     /** A savepoint in the batch; its own transaction for a fact the reconciler pulled. */
     @Bean
-    SpringTransactionPolicy deliveryTransaction(PlatformTransactionManager transactionManager) {
+    SpringTransactionPolicy notificationTransaction(PlatformTransactionManager transactionManager) {
         return policy(transactionManager, "PROPAGATION_NESTED");
     }
 

@@ -29,16 +29,16 @@ public class Reconciliation {
     }
 
     /** Why an event may have no effect at all, whatever it says. */
-    public record Refusal(ReceiptOutcome outcome, String reason) {}
+    public record Rejection(ReceiptOutcome outcome, String reason) {}
 
     /**
-     * A refusal when the event's livemode flag contradicts the provider's configured mode (providers
+     * A rejection when the event's livemode flag contradicts the provider's configured mode (providers
      * without the flag never do), or when it names an account of ours by a name we configured and
      * the id is not one of them; empty otherwise.
      */
-    public Optional<Refusal> refusal(NormalizedEvent e) {
+    public Optional<Rejection> rejection(NormalizedEvent e) {
         if (e.livemode() != null && e.livemode() != (providers.mode(e.provider()) == ProviderProperties.Mode.live)) {
-            return Optional.of(new Refusal(
+            return Optional.of(new Rejection(
                     ReceiptOutcome.REJECTED_MODE,
                     "event has livemode=" + e.livemode() + " but payhook.providers." + e.provider() + ".mode is "
                             + providers.mode(e.provider())));
@@ -47,7 +47,7 @@ public class Reconciliation {
         for (Map.Entry<String, String> named : e.accounts().entrySet()) {
             Set<String> ids = ours.get(named.getKey());
             if (ids != null && !ids.contains(named.getValue())) {
-                return Optional.of(new Refusal(
+                return Optional.of(new Rejection(
                         ReceiptOutcome.REJECTED_ACCOUNT,
                         "event is for " + named.getKey() + " " + named.getValue() + ", not one of payhook.providers."
                                 + e.provider() + ".accounts." + named.getKey()));

@@ -25,7 +25,7 @@ class MetricsTest extends GatewayTest {
     DataSource dataSource;
 
     private double deliveries(String outcome) {
-        return Scrape.of(gateway).value("payhook_deliveries_total", "provider=stripe", "outcome=" + outcome);
+        return Scrape.of(gateway).value("payhook_receipts_total", "provider=stripe", "outcome=" + outcome);
     }
 
     /** Waits until {@code read} exceeds {@code before}: the counters move after the transaction commits. */

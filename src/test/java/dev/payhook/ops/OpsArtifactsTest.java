@@ -93,7 +93,7 @@ class OpsArtifactsTest {
     @Test
     void everyMetricTheRulesAndTheDashboardQueryIsOneTheGatewayRegisters() throws IOException {
         Set<String> registered = registered();
-        assertThat(registered).contains("payhook_deliveries", "payhook_queue_depth", "payhook_outbox_lag");
+        assertThat(registered).contains("payhook_receipts", "payhook_queue_depth", "payhook_outbox_lag");
         Set<String> unknown = new TreeSet<>();
         for (Path file : List.of(ALERTS, DASHBOARD)) {
             Matcher m = QUERIED.matcher(Files.readString(file));
@@ -153,7 +153,7 @@ class OpsArtifactsTest {
                     expect(
                             scrape,
                             missing,
-                            "payhook_deliveries_total",
+                            "payhook_receipts_total",
                             "provider=stripe",
                             "outcome=" + outcome.wireName());
                 }

@@ -72,8 +72,8 @@ class ProcessingRouteTest extends YamlRouteTest {
             ran.add("subscription:" + exchange.getIn().getBody(String.class));
         }
 
-        public void refused(Exchange exchange) {
-            ran.add("refused:" + exchange.getIn().getBody(String.class));
+        public void rejected(Exchange exchange) {
+            ran.add("rejected:" + exchange.getIn().getBody(String.class));
         }
 
         public void other(Exchange exchange) {
@@ -116,7 +116,7 @@ class ProcessingRouteTest extends YamlRouteTest {
     static final Processor ROUTING = exchange -> {
         exchange.getIn().setHeader("PayhookEventId", exchange.getIn().getBody(String.class));
         exchange.getIn().setHeader("PayhookBranch", "payment");
-        exchange.getIn().setHeader("PayhookRefusal", false);
+        exchange.getIn().setHeader("PayhookRejected", false);
     };
 
     /** No database here: transactions that begin, commit and roll back nothing, in the real policy's place. */
@@ -166,7 +166,7 @@ class ProcessingRouteTest extends YamlRouteTest {
         registry.bind("retries", new Retries());
         // these deliveries are no thin notifications: nothing to fetch before the transaction
         registry.bind("thinFetches", (Processor) exchange -> {});
-        for (String policy : List.of("batchTransaction", "deliveryTransaction")) {
+        for (String policy : List.of("batchTransaction", "notificationTransaction")) {
             registry.bind(policy, new SpringTransactionPolicy(new NoTransactions()));
         }
         registry.bind("eventIdRepository", MemoryIdempotentRepository.memoryIdempotentRepository());

@@ -1,4 +1,4 @@
-package dev.payhook.merchant;
+package dev.payhook.delivery;
 
 import dev.payhook.outbox.EventSubscribers;
 import dev.payhook.store.DeliveryStore;
@@ -29,7 +29,7 @@ public class MerchantDelivery implements Processor {
     /** Which endpoint the route serves. */
     static final String ENDPOINT_PROPERTY = "merchantEndpoint";
     /** DONE, RETRY or FAILED ({@link Next}), read by the route delivery-outcome. */
-    static final String NEXT = "merchantNext";
+    public static final String NEXT = "merchantNext";
     /** Where a copy due again goes: {@code topic:payhook.events::payhook.events.<subscriber>}. */
     static final String RETRY_TO = "payhookRetryTo";
 
@@ -53,7 +53,7 @@ public class MerchantDelivery implements Processor {
      * {@code delivery-outcome}: nothing more, a copy back on the subscriber's queue alone, or the
      * copy parked on payhook.deliveries.failed.
      */
-    enum Next {
+    public enum Next {
         DONE,
         RETRY,
         FAILED;

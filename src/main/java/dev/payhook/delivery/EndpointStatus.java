@@ -1,4 +1,4 @@
-package dev.payhook.merchant;
+package dev.payhook.delivery;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.payhook.broker.BrokerConnections;

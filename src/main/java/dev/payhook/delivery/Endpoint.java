@@ -1,4 +1,4 @@
-package dev.payhook.merchant;
+package dev.payhook.delivery;
 
 import java.io.IOException;
 import java.time.Duration;

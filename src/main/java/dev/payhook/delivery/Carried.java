@@ -1,4 +1,4 @@
-package dev.payhook.merchant;
+package dev.payhook.delivery;
 
 import dev.payhook.broker.Trace;
 import dev.payhook.store.DeliveryStore;

@@ -1,4 +1,4 @@
-package dev.payhook.merchant;
+package dev.payhook.delivery;
 
 /**
  * What one attempt got from the endpoint: an HTTP status with a bounded excerpt of the body, or no

@@ -1,4 +1,4 @@
-package dev.payhook.merchant;
+package dev.payhook.delivery;
 
 import dev.payhook.config.Branches;
 import dev.payhook.config.Redaction;

@@ -14,14 +14,14 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
- * What processing made of each event, as ops watch it: {@code payhook.deliveries{provider,outcome}}
+ * What processing made of each event, as ops watch it: {@code payhook.receipts{provider,outcome}}
  * (a duplicate is a dedupe hit), the receive -> applied latency, and event-id lock conflicts. Counted
  * only once the transaction that recorded the outcome committed: a rolled-back outcome never happened.
  * Every provider's series exist at zero from the start, so a rule on {@code increase()} tells "none
  * yet" from "not reported".
  */
 @Component
-public class DeliveryMetrics {
+public class ReceiptMetrics {
 
     /** A provider's event type that may name a meter: the sender chooses it, so only plain names do. */
     private static final Pattern PLAIN_TYPE = Pattern.compile("[A-Za-z0-9_.:-]{1,64}");
@@ -30,7 +30,7 @@ public class DeliveryMetrics {
     private final Clock clock;
     private final ProviderRegistry providers;
 
-    public DeliveryMetrics(MeterRegistry meters, Clock clock, ProviderRegistry providers) {
+    public ReceiptMetrics(MeterRegistry meters, Clock clock, ProviderRegistry providers) {
         this.meters = meters;
         this.clock = clock;
         this.providers = providers;
@@ -41,7 +41,7 @@ public class DeliveryMetrics {
         for (String provider : providers.enabled().keySet()) {
             for (ReceiptOutcome outcome : ReceiptOutcome.values()) {
                 if (outcome != ReceiptOutcome.RECEIVED) {
-                    deliveries(provider, outcome);
+                    receipts(provider, outcome);
                 }
             }
             latency(provider);
@@ -51,7 +51,7 @@ public class DeliveryMetrics {
 
     public void outcome(Receipt receipt, ReceiptOutcome outcome) {
         AfterCommit.run(() -> {
-            deliveries(receipt.provider(), outcome).increment();
+            receipts(receipt.provider(), outcome).increment();
             if (outcome == ReceiptOutcome.APPLIED && receipt.receivedAt() != null) {
                 latency(receipt.provider()).record(Duration.between(receipt.receivedAt(), clock.instant()));
             }
@@ -73,13 +73,13 @@ public class DeliveryMetrics {
         lockConflicts(provider).increment();
     }
 
-    private Counter deliveries(String provider, ReceiptOutcome outcome) {
-        return meters.counter("payhook.deliveries", "provider", provider, "outcome", outcome.wireName());
+    private Counter receipts(String provider, ReceiptOutcome outcome) {
+        return meters.counter("payhook.receipts", "provider", provider, "outcome", outcome.wireName());
     }
 
     private Timer latency(String provider) {
         return Timer.builder("payhook.processing.latency")
-                .description("from the ingress accepting a delivery to its event applied and committed")
+                .description("from the ingress accepting a notification to its event applied and committed")
                 .tag("provider", provider)
                 .publishPercentileHistogram()
                 .register(meters);

@@ -1,4 +1,4 @@
-package dev.payhook.merchant;
+package dev.payhook.delivery;
 
 import java.time.Duration;
 import java.util.List;
