@@ -1,15 +1,15 @@
 package dev.payhook.outbox;
 
 import dev.payhook.broker.Destination;
+import dev.payhook.payment.Cause;
 import dev.payhook.payment.OrderChange;
 import dev.payhook.payment.RefundStatus;
 import dev.payhook.store.OutboxStore;
 import dev.payhook.store.RefundRequest;
 import dev.payhook.store.ReviewStore;
 import java.time.Clock;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.PropertyNamingStrategies;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -20,7 +20,9 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class OrderEvents {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .build();
 
     private final OutboxStore outbox;
     private final Clock clock;
@@ -32,54 +34,58 @@ public class OrderEvents {
 
     /** {@code order.<status>} or {@code entitlement.<status>}, with the order's whole state after the change. */
     public void changed(OrderChange c) {
-        Map<String, Object> entitlement = new LinkedHashMap<>();
-        entitlement.put("status", c.entitlement().wireName());
-        entitlement.put(
-                "changes_at",
+        Published.Entitlement entitlement = new Published.Entitlement(
+                c.entitlement().wireName(),
                 c.entitlementChangesAt() == null
                         ? null
                         : c.entitlementChangesAt().toString());
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("order_id", c.order().orderId());
-        data.put("status", c.status().wireName());
-        data.put("version", c.version());
-        data.put("entitlement", entitlement);
-        data.put("amount_minor", c.order().amountMinor());
-        data.put("currency", c.order().currency());
-        data.put("sku", c.order().sku());
-        data.put("customer_id", c.order().customerId());
-        data.put("cause", c.cause().fields());
-        publish(c.type(), "order:" + c.order().orderId() + ":" + c.version(), data);
+        Published.Cause cause = c.cause() instanceof Cause.ProviderEvent e
+                ? new Published.EventCause(e.provider(), e.eventId(), e.providerPaymentId(), e.providerSubscriptionId())
+                : new Published.JobCause(((Cause.Job) c.cause()).name());
+        publish(
+                c.type(),
+                "order:" + c.order().orderId() + ":" + c.version(),
+                new Published.OrderChanged(
+                        c.order().orderId(),
+                        c.status().wireName(),
+                        c.version(),
+                        entitlement,
+                        c.order().amountMinor(),
+                        c.order().currency(),
+                        c.order().sku(),
+                        c.order().customerId(),
+                        cause));
     }
 
     /** {@code review.opened}: a review a person has to look at. */
     public void reviewOpened(ReviewStore.Opened review) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("review_id", review.id());
-        data.put("kind", review.kind().wireName());
-        data.put("order_id", review.orderId());
-        data.put("provider", review.provider());
-        data.put("provider_payment_id", review.providerPaymentId());
-        publish("review.opened", "review:" + review.id(), data);
+        publish(
+                "review.opened",
+                "review:" + review.id(),
+                new Published.ReviewOpened(
+                        review.id(),
+                        review.kind().wireName(),
+                        review.orderId(),
+                        review.provider(),
+                        review.providerPaymentId()));
     }
 
     /** {@code refund_request.<status>}: a refund request was submitted to the provider, succeeded or failed. */
     public void refundRequest(RefundRequest r, RefundStatus status, String error) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("refund_request_id", r.id().toString());
-        data.put("provider", r.provider());
-        data.put("provider_payment_id", r.providerPaymentId());
-        data.put("order_id", r.orderId());
-        data.put("amount_minor", r.amountMinor());
-        data.put("currency", r.currency());
-        data.put("reason", r.reason());
-        data.put("provider_refund_id", r.providerRefundId());
-        data.put("review_id", r.reviewId());
-        if (error != null) {
-            data.put("error", error);
-        }
-        String type = "refund_request." + status.wireName();
-        publish(type, "refund_request:" + r.id() + ":" + status.wireName(), data);
+        publish(
+                "refund_request." + status.wireName(),
+                "refund_request:" + r.id() + ":" + status.wireName(),
+                new Published.RefundRequestChanged(
+                        r.id().toString(),
+                        r.provider(),
+                        r.providerPaymentId(),
+                        r.orderId(),
+                        r.amountMinor(),
+                        r.currency(),
+                        r.reason(),
+                        r.providerRefundId(),
+                        r.reviewId(),
+                        error));
     }
 
     /**
@@ -87,7 +93,7 @@ public class OrderEvents {
      * {@code key} (writing the same key again adds nothing). Every message on payhook.events is
      * written here, in the one {@link EventMessage} envelope.
      */
-    public void publish(String type, String key, Map<String, Object> data) {
+    public void publish(String type, String key, Published data) {
         outbox.add(
                 Destination.EVENTS,
                 type,

@@ -4,10 +4,9 @@ import dev.payhook.broker.Envelope;
 import dev.payhook.broker.MessageKeys;
 import dev.payhook.config.Branches;
 import dev.payhook.outbox.OrderEvents;
+import dev.payhook.outbox.Published;
 import dev.payhook.provider.NormalizedEvent;
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.apache.camel.Body;
 import org.apache.camel.ExchangeProperty;
 import org.springframework.stereotype.Component;
@@ -39,31 +38,31 @@ public class BranchOffers {
         if (!branches.want(e.provider(), e.providerType()) || envelope.pulled()) {
             return;
         }
-        Map<String, Object> message = new LinkedHashMap<>();
-        message.put("provider", e.provider());
-        message.put("type", e.providerType());
-        message.put("event_id", e.eventId());
-        message.put("received_at", envelope.receivedAt().toString());
-        message.put("payload", raw(envelope.body()));
-        message.put("reading", reading(e));
         events.publish(
-                Branches.kind(e.provider(), e.providerType()), MessageKeys.branch(e.provider(), e.eventId()), message);
+                Branches.kind(e.provider(), e.providerType()),
+                MessageKeys.branch(e.provider(), e.eventId()),
+                new Published.BranchOffer(
+                        e.provider(),
+                        e.providerType(),
+                        e.eventId(),
+                        envelope.receivedAt().toString(),
+                        raw(envelope.body()),
+                        reading(e)));
     }
 
     /** The event in Payhook's terms, as published on payhook.events. */
-    static Map<String, Object> reading(NormalizedEvent e) {
-        Map<String, Object> payload = new LinkedHashMap<>();
-        payload.put("provider", e.provider());
-        payload.put("event_id", e.eventId());
-        payload.put("type", e.type().wireName());
-        payload.put("occurred_at", e.occurredAt().toString());
-        payload.put("provider_payment_id", e.providerPaymentId());
-        payload.put("order_id", e.orderId());
-        payload.put("amount_minor", e.amountMinor());
-        payload.put("currency", e.currency());
-        payload.put("refund_id", e.refundId());
-        payload.put("provider_subscription_id", e.subscriptionId());
-        return payload;
+    static Published.Reading reading(NormalizedEvent e) {
+        return new Published.Reading(
+                e.provider(),
+                e.eventId(),
+                e.type().wireName(),
+                e.occurredAt().toString(),
+                e.providerPaymentId(),
+                e.orderId(),
+                e.amountMinor(),
+                e.currency(),
+                e.refundId(),
+                e.subscriptionId());
     }
 
     /** The bytes the provider sent: as JSON when they are JSON, else as text. */

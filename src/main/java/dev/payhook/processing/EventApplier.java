@@ -3,6 +3,7 @@ package dev.payhook.processing;
 import dev.payhook.alerts.Alerts;
 import dev.payhook.broker.MessageKeys;
 import dev.payhook.outbox.OrderEvents;
+import dev.payhook.outbox.Published;
 import dev.payhook.payment.Cause;
 import dev.payhook.payment.Order;
 import dev.payhook.payment.PaymentStateMachine;
@@ -140,7 +141,7 @@ public class EventApplier {
     }
 
     private static Cause cause(NormalizedEvent e) {
-        return new Cause.Delivery(e.provider(), e.eventId(), e.providerPaymentId(), e.subscriptionId());
+        return new Cause.ProviderEvent(e.provider(), e.eventId(), e.providerPaymentId(), e.subscriptionId());
     }
 
     /** The receipt says what the event did to the state its history derives, {@code whose} it is. */
@@ -187,9 +188,12 @@ public class EventApplier {
     }
 
     private void publish(NormalizedEvent e, PaymentStatus paymentStatus, SubscriptionStatus subscriptionStatus) {
-        Map<String, Object> payload = BranchOffers.reading(e);
-        payload.put("payment_status", paymentStatus == null ? null : paymentStatus.wireName());
-        payload.put("subscription_status", subscriptionStatus == null ? null : subscriptionStatus.wireName());
-        events.publish(e.type().wireName(), MessageKeys.reading(e.provider(), e.eventId()), payload);
+        events.publish(
+                e.type().wireName(),
+                MessageKeys.reading(e.provider(), e.eventId()),
+                new Published.ProviderEvent(
+                        BranchOffers.reading(e),
+                        paymentStatus == null ? null : paymentStatus.wireName(),
+                        subscriptionStatus == null ? null : subscriptionStatus.wireName()));
     }
 }

@@ -42,9 +42,7 @@ public class Reviews {
      * ReviewKind#answeredByPayment}) are answered, and closed with what paid it.
      */
     void orderPaid(String orderId, Cause cause) {
-        String by = cause instanceof Cause.Delivery d
-                ? d.provider() + " event " + d.eventId()
-                : cause.fields().toString();
+        String by = cause.describe();
         reviews.resolveOfOrder(orderId, ANSWERED_BY_PAYMENT, ACTOR, "answered: the order was paid by " + by);
     }
 
