@@ -25,10 +25,10 @@ import org.springframework.util.ClassUtils;
  * ProviderKind#shipped}), and the environment variables that entry reads, each with the settings it
  * fills.
  */
-record ShippedProvider(String id, String entry, String scheme, List<Variable> variables) {
+public record ShippedProvider(String id, String entry, String scheme, List<Variable> variables) {
 
     /** An environment variable an entry reads: its fallback when unset, and the settings it fills. */
-    record Variable(String name, String fallback, List<String> settings) {}
+    public record Variable(String name, String fallback, List<String> settings) {}
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)(?::([^}]*))?}");
     private static final Pattern KEY = Pattern.compile("^( *)([a-z0-9-]+):");
@@ -37,7 +37,7 @@ record ShippedProvider(String id, String entry, String scheme, List<Variable> va
      * Every kind's shipped entry, by provider id: the kinds made as the gateway makes them, from
      * their declarations, with the shipped type tables.
      */
-    static List<ShippedProvider> all() {
+    public static List<ShippedProvider> all() {
         ClassPathScanningCandidateComponentProvider scanner = new ClassPathScanningCandidateComponentProvider(false);
         scanner.addIncludeFilter(new AnnotationTypeFilter(Configuration.class));
         try (AnnotationConfigApplicationContext kinds = new AnnotationConfigApplicationContext()) {
