@@ -34,6 +34,11 @@ abstract class ReconcileContract extends GatewayTest {
         this.currency = currency;
     }
 
+    /** A payment id of the provider's shape (Stripe's lookups ask by the {@code pi_} prefix). */
+    protected String newPaymentId() {
+        return unique("pay");
+    }
+
     /** The API as it answers for {@code order}, paid with {@code pay} at {@code at} and not known to the gateway. */
     protected abstract List<StubMapping> stubPaid(String order, String pay, Instant at);
 
@@ -52,18 +57,29 @@ abstract class ReconcileContract extends GatewayTest {
     void aPaymentWhoseWebhookWasLostIsFoundOnce() {
         String order = unique("ord");
         gateway.putOrder(order, AMOUNT, currency);
-        stubs = stubPaid(order, unique("pay"), Instant.now().minusSeconds(900));
+        stubs = stubPaid(order, newPaymentId(), Instant.now().minusSeconds(900));
 
         JsonNode run = awaitRun(reconcile("{\"order_id\":\"" + order + "\"}"));
 
         assertFoundThePayment(run, order);
         assertAskedAgainUnchanged(order);
+        assertThat(count(
+                        "SELECT count(*) FROM payment_events e JOIN payments p ON p.id = e.payment_id "
+                                + "WHERE p.order_id = ?",
+                        order))
+                .as("one fact of the payment, kept once")
+                .isEqualTo(1);
+        assertThat(count(
+                        "SELECT count(*) FROM outbox WHERE kind = 'payment.succeeded' AND payload->'data'->>'order_id' = ?",
+                        order))
+                .as("published once")
+                .isEqualTo(1);
     }
 
     @Test
     void aRefundKnownOnlyToTheApiIsApplied() {
         String order = unique("ord");
-        String pay = unique("pay");
+        String pay = newPaymentId();
         gateway.putOrder(order, AMOUNT, currency);
         Instant at = Instant.now().minusSeconds(900);
         String event = unique("evt");

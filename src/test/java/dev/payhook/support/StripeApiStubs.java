@@ -7,6 +7,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 
 import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.stubbing.StubMapping;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -32,24 +33,24 @@ public final class StripeApiStubs {
                 .withHeader("Authorization", equalTo("Bearer " + ApiStubs.STRIPE_KEY));
     }
 
-    public static void stubSearch(String order, String... intents) {
-        stub(
+    public static StubMapping stubSearch(String order, String... intents) {
+        return stub(
                 searchFor(order),
                 okJson(text(Fixtures.load("stripe/api/search.json", Map.of("data", String.join(",", intents))))));
     }
 
-    public static void stubPayment(String pi, String intent) {
-        stub(get(urlPathEqualTo("/stripe/v1/payment_intents/" + pi)), okJson(intent));
+    public static StubMapping stubPayment(String pi, String intent) {
+        return stub(get(urlPathEqualTo("/stripe/v1/payment_intents/" + pi)), okJson(intent));
     }
 
-    public static void stubRefunds(String pi, String... refunds) {
-        stub(
+    public static StubMapping stubRefunds(String pi, String... refunds) {
+        return stub(
                 get(urlPathEqualTo("/stripe/v1/refunds")).withQueryParam("payment_intent", equalTo(pi)),
                 okJson(list("/v1/refunds", refunds)));
     }
 
-    public static void stub(MappingBuilder request, ResponseDefinitionBuilder response) {
-        ApiStubs.server().stubFor(request.willReturn(response));
+    public static StubMapping stub(MappingBuilder request, ResponseDefinitionBuilder response) {
+        return ApiStubs.server().stubFor(request.willReturn(response));
     }
 
     public static String intent(String pi, String order, long amount, String status) {
