@@ -1,5 +1,6 @@
 package dev.payhook.provider.adyen;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.payhook.provider.ApiCalls;
 import dev.payhook.provider.RefundAnswer;
 import dev.payhook.provider.RefundCall;
@@ -9,8 +10,6 @@ import dev.payhook.provider.WireJson;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Adyen's refunds (https://docs.adyen.com/api-explorer/Checkout/latest/post/payments/(paymentPspReference)/refunds):
@@ -31,14 +30,8 @@ record AdyenRefunds(String base, String key, String merchantAccount, ApiCalls ca
 
     @Override
     public RefundAnswer create(RefundCall call) {
-        Map<String, Object> amount = new LinkedHashMap<>();
-        amount.put("value", call.amountMinor());
-        amount.put("currency", call.currency());
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("merchantAccount", merchantAccount);
-        body.put("amount", amount);
-        body.put("reference", call.reference());
-        String json = WireJson.json(body);
+        String json = WireJson.json(
+                new Refund(merchantAccount, new Refund.Amount(call.amountMinor(), call.currency()), call.reference()));
         String url = base + "/payments/" + ApiCalls.encode(call.providerPaymentId()) + "/refunds";
         return calls.retrying(() -> {
             HttpResponse<byte[]> answer = calls.send(
@@ -60,5 +53,12 @@ record AdyenRefunds(String base, String key, String merchantAccount, ApiCalls ca
     @Override
     public RefundAnswer find(RefundCall call) {
         return create(call);
+    }
+
+    /** The Checkout API's refund request (camelCase on the wire). */
+    record Refund(@JsonProperty("merchantAccount") String merchantAccount, Amount amount, String reference) {
+
+        /** Minor units, as Adyen counts them. */
+        record Amount(long value, String currency) {}
     }
 }

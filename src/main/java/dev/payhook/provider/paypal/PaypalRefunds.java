@@ -12,8 +12,6 @@ import dev.payhook.provider.WireJson;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,14 +27,10 @@ record PaypalRefunds(String base, PaypalToken token, ApiCalls calls) implements 
 
     @Override
     public RefundAnswer create(RefundCall call) {
-        Map<String, Object> amount = new LinkedHashMap<>();
-        amount.put("value", Money.toMajor(call.amountMinor(), call.currency()));
-        amount.put("currency_code", call.currency());
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("amount", amount);
-        body.put("custom_id", call.reference());
-        body.put("note_to_payer", call.ofDuplicate() ? "Refund of a duplicate payment" : "Refund");
-        String json = WireJson.json(body);
+        String json = WireJson.json(new Refund(
+                new Refund.Amount(Money.toMajor(call.amountMinor(), call.currency()), call.currency()),
+                call.reference(),
+                call.ofDuplicate() ? "Refund of a duplicate payment" : "Refund"));
         String url = base + "/v2/payments/captures/" + ApiCalls.encode(call.providerPaymentId()) + "/refund";
         return calls.retrying(() -> {
             HttpResponse<byte[]> answer = calls.send(
@@ -66,5 +60,12 @@ record PaypalRefunds(String base, PaypalToken token, ApiCalls calls) implements 
         String status = WireJson.text(refund, "status");
         boolean settled = "COMPLETED".equals(status) || "FAILED".equals(status) || "CANCELLED".equals(status);
         return new RefundAnswer.Known(id, settled ? new Fact(REFUND, body) : null);
+    }
+
+    /** The refund of a capture, as PayPal's Payments API v2 takes it. */
+    record Refund(Amount amount, String customId, String noteToPayer) {
+
+        /** A decimal string in the currency's major unit. */
+        record Amount(String value, String currencyCode) {}
     }
 }

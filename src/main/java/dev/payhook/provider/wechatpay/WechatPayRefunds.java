@@ -8,8 +8,6 @@ import dev.payhook.provider.RefundHttp;
 import dev.payhook.provider.Refunds;
 import dev.payhook.provider.WireJson;
 import java.net.http.HttpResponse;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,16 +24,11 @@ record WechatPayRefunds(String base, WechatPayHttp http, ApiCalls calls) impleme
 
     @Override
     public RefundAnswer create(RefundCall call) {
-        Map<String, Object> amount = new LinkedHashMap<>();
-        amount.put("refund", call.amountMinor());
-        amount.put("total", call.paymentAmountMinor());
-        amount.put("currency", call.currency());
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("transaction_id", call.providerPaymentId());
-        body.put("out_refund_no", call.reference());
-        body.put("reason", call.why());
-        body.put("amount", amount);
-        String json = WireJson.json(body);
+        String json = WireJson.json(new Refund(
+                call.providerPaymentId(),
+                call.reference(),
+                call.why(),
+                new Refund.Amount(call.amountMinor(), call.paymentAmountMinor(), call.currency())));
         return calls.retrying(() -> {
             HttpResponse<byte[]> answer = http.verified(
                     calls.send(http.signed("POST", base + "/v3/refund/domestic/refunds", json), CREATE), CREATE);
@@ -59,5 +52,12 @@ record WechatPayRefunds(String base, WechatPayHttp http, ApiCalls calls) impleme
         String status = WireJson.text(refund, "status");
         boolean settled = "SUCCESS".equals(status) || "CLOSED".equals(status) || "ABNORMAL".equals(status);
         return new RefundAnswer.Known(id, settled ? new Fact(REFUND, body) : null);
+    }
+
+    /** A domestic refund request, as API v3 takes it. */
+    record Refund(String transactionId, String outRefundNo, String reason, Amount amount) {
+
+        /** The refund and the payment's total, in fen. */
+        record Amount(long refund, long total, String currency) {}
     }
 }
