@@ -11,6 +11,7 @@ import org.apache.camel.Route;
 import org.apache.camel.support.LifecycleStrategySupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
@@ -32,8 +33,12 @@ public class SubscriberRoutes extends LifecycleStrategySupport {
     /** The routes of the merchant's own that consume a subscriber queue, by route id: the subscriber's name. */
     private final Map<String, String> own = new ConcurrentHashMap<>();
 
-    public SubscriberRoutes(EventSubscribers subscribers) {
+    /** What the merchant's own routes did with each message, recorded once the first of them is added. */
+    private final ObjectProvider<RouteDeliveries> deliveries;
+
+    public SubscriberRoutes(EventSubscribers subscribers, ObjectProvider<RouteDeliveries> deliveries) {
         this.subscribers = subscribers;
+        this.deliveries = deliveries;
     }
 
     /** The subscriber whose queue an endpoint URI names by its fully qualified name; empty for any other. */
@@ -61,6 +66,7 @@ public class SubscriberRoutes extends LifecycleStrategySupport {
             if (subscribers.all().stream()
                     .anyMatch(s -> s.name().equals(name) && s.role() == Subscriber.Role.CONSUMER)) {
                 own.put(route.getRouteId(), name);
+                deliveries.getObject().watch(route.getCamelContext());
             }
         }
     }
