@@ -42,7 +42,7 @@ public final class GatewayProcess implements AutoCloseable {
     public static GatewayProcess start(Path data, String... extraArgs) {
         List<String> launch = List.of(
                 "-cp",
-                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                testClassPath(),
                 PayhookApplication.class.getName(),
                 "--payhook.embedded-postgres.data-dir=" + data.resolve("postgres"),
                 "--payhook.embedded-postgres.port=0",
@@ -93,6 +93,11 @@ public final class GatewayProcess implements AutoCloseable {
     /** The java of the JVM running the tests. */
     public static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The class path of the tests, for a child JVM that runs a class of theirs or the gateway's. */
+    static String testClassPath() {
+        return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     }
 
     private static GatewayProcess start(

@@ -35,10 +35,10 @@ public final class StandaloneBroker implements AutoCloseable {
     /** {@link #start(Path)} on {@code port}: a broker back where its clients look for it. */
     public static StandaloneBroker start(Path dir, int port) {
         List<String> command = List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                GatewayProcess.java(),
                 "-Xmx256m",
                 "-cp",
-                System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                GatewayProcess.testClassPath(),
                 StandaloneBroker.class.getName(),
                 Integer.toString(port),
                 dir.toString());
