@@ -25,7 +25,11 @@ C="${C:-64}"             # concurrent keep-alive connections
 SUSTAINED="${SUSTAINED:-100}"  # a rate processing keeps up with on 2 cores, for 20 s
 PORT="${PORT:-18080}"
 OPS_PORT="${OPS_PORT:-18081}"
-PG_PORT="${PG_PORT:-15329}"  # below the ephemeral ports (32768-60999), which clients take
+PG_PORT="${PG_PORT:-15329}"
+# ENGINE=vertx: the platform-http routes (webhooks, the no-op) on Camel's Vert.x engine on VERTX_PORT
+# (bench/java/.../VertxListener), the bare handler measured there as well as on Tomcat
+ENGINE="${ENGINE:-tomcat}"
+VERTX_PORT="${VERTX_PORT:-18082}"  # below the ephemeral ports (32768-60999), which clients take
 # PAYHOOK_ARGS: extra --name=value settings for the gateway under test (e.g. --payhook.processing.consumers=16)
 ROUNDS="${ROUNDS:-1}"
 OUT="$(pwd)/bench/results/$(date -u +%Y%m%dT%H%M%SZ)"
@@ -43,7 +47,8 @@ trap '[ -n "$PID" ] && kill $PID 2>/dev/null; wait $PID 2>/dev/null || true; bro
 routes_in() {  # routes_in DIR: the route files of that checkout, the benchmark's no-op route with them
   local p="file:routes/templates/*.yaml,file:routes/processing.yaml"
   [ -d "$1/routes/providers" ] && p="$p,file:routes/providers/*.yaml"  # commits before the templated ingress routes
-  if [ -d "$1/bench/routes" ]; then p="$p,file:bench/routes/*.yaml"; else p="$p,file:routes/bench/*.yaml"; fi
+  # the no-op route alone: bench/routes/subscriber.yaml is bench/processing.sh's, with a setting of its own
+  if [ -d "$1/bench/routes" ]; then p="$p,file:bench/routes/noop.yaml"; else p="$p,file:routes/bench/*.yaml"; fi
   echo "$p"
 }
 gateway() {  # gateway NAME [--setting=value...]: the jar of $DIR on fresh data under $RUN; sets PID, samples its RSS
@@ -58,7 +63,7 @@ gateway() {  # gateway NAME [--setting=value...]: the jar of $DIR on fresh data 
     --spring.artemis.embedded.data-directory="$RUN/data-$name/artemis" \
     --payhook.ops.token="$TOKEN" --payhook.providers.stripe.secrets[0]="$SECRET" \
     --camel.main.routes-include-pattern="$(routes_in "$DIR")" \
-    "$@" "${BROKER_ARGS[@]}" ${PAYHOOK_ARGS:-} > "$RUN/payhook-$name.log" 2>&1) &
+    "$@" "${BROKER_ARGS[@]}" "${ENGINE_ARGS[@]}" ${PAYHOOK_ARGS:-} > "$RUN/payhook-$name.log" 2>&1) &
   PID=$!
   rss_samples $PID "$RUN/rss-$name.txt" &
   for _ in $(seq 1 120); do
@@ -73,17 +78,20 @@ native_memory() {  # native_memory NAME: with NMT=1, the JVM's own account of it
 }
 
 URL="http://127.0.0.1:$PORT"
+ENGINE_ARGS=(); ROUTES="$URL"  # where the platform-http routes answer
+if [ "$ENGINE" = vertx ]; then ENGINE_ARGS=(--payhook.bench.vertx-port="$VERTX_PORT"); ROUTES="http://127.0.0.1:$VERTX_PORT"; fi
 load() { java -cp "$OUT/classes" LoadGen --secret "$SECRET" --token "$TOKEN" --api "http://127.0.0.1:$OPS_PORT" --c "$C" "$@"; }
 # Throughput phases: wrk, which replays distinct pre-signed events written by LoadGen --emit
 # (LoadGen itself without wrk). Prints one line
 # like LoadGen's and sets SENT_LAST to the number of requests sent.
-blast() {  # blast LABEL PATH
+blast() {  # blast LABEL PATH|URL
+  local url="$2"; [[ $url = http* ]] || url="$URL$url"
   if command -v wrk >/dev/null; then
     local emitted w prefix="wrk$RANDOM$RANDOM"
     # the events pay registered orders (the full processing path, not the unknown_order dead letter)
     orders "$prefix" "$WRK_EVENTS"
     emitted=$(java -cp "$OUT/classes" LoadGen --secret "$SECRET" --c "$C" --n "$WRK_EVENTS" --orders "$prefix" --emit "$RUN/requests.txt")
-    w=$(wrk -t2 -c"$C" -d"${DURATION}s" --latency -s bench/signed.lua "$URL$2" -- "$RUN/requests.txt" 2)
+    w=$(wrk -t2 -c"$C" -d"${DURATION}s" --latency -s bench/signed.lua "$url" -- "$RUN/requests.txt" 2)
     SENT_LAST=$(echo "$w" | awk '/requests in/ {print $1}')
     echo "$w" | awk -v label="$1" -v c="$C" -v tail="$(echo "$emitted" | sed 's/.*orders=/orders=/')" '
       function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
@@ -91,7 +99,7 @@ blast() {  # blast LABEL PATH
       /Non-2xx/ { bad = $5 } /requests in/ { n = $1 }
       END { printf "%s: wrk n=%d c=%d throughput=%.0f/s ack_p50=%.1fms ack_p99=%.1fms non200=%d %s\n", label, n, c, rps, p50, p99, bad, tail }'
   else
-    load --url "$URL$2" --n "$N" --label "$1" --orders "lg$RANDOM$RANDOM"
+    load --url "$url" --n "$N" --label "$1" --orders "lg$RANDOM$RANDOM"
     SENT_LAST=$N
   fi
 }
@@ -113,16 +121,23 @@ measure() {  # measure NAME DIR: both phases on the jar built in DIR, under $OUT
     --payhook.providers.bench-bare.scheme=stripe --payhook.providers.bench-bare.secrets[0]="$SECRET"
   echo "I1, processing off (warm-up not measured)"
   blast warmup-bare /webhooks/bench-bare > /dev/null
-  blast warmup-signed /webhooks/stripe > /dev/null
+  blast warmup-signed "$ROUTES/webhooks/stripe" > /dev/null
   echo "measured, $(nproc) cores, $BROKER broker, load generator on the same machine"
-  NOOP=$(blast noop /bench-noop); echo "$NOOP"
+  NOOP=$(blast noop "$ROUTES/bench-noop"); echo "$NOOP"
   rate() { echo "$1" | sed 's/.*throughput=\([0-9]*\).*/\1/'; }
-  BARE=0; SIGNED_OFF=0
+  BARE=0; SIGNED_OFF=0; BARE_VERTX=0
   for round in 1 2; do  # alternated: drift over the run touches both alike
     line=$(blast "bare-$round" /webhooks/bench-bare); echo "$line"; BARE=$((BARE + $(rate "$line")))
     case "$line" in *" non200=0 "*) ;; *) echo "the bare handler answered non-2xx: I1 is void"; BARE=0; break ;; esac
-    line=$(blast "signed-$round" /webhooks/stripe); echo "$line"; SIGNED_OFF=$((SIGNED_OFF + $(rate "$line")))
+    if [ "$ENGINE" = vertx ]; then
+      line=$(blast "bare-vertx-$round" "$ROUTES/bench-bare"); echo "$line"; BARE_VERTX=$((BARE_VERTX + $(rate "$line")))
+    fi
+    line=$(blast "signed-$round" "$ROUTES/webhooks/stripe"); echo "$line"; SIGNED_OFF=$((SIGNED_OFF + $(rate "$line")))
   done
+  if [ "$ENGINE" = vertx ]; then  # I1 against the bare handler on the engine it is faster on
+    echo "bare handler: Tomcat $((BARE / 2)), Vert.x $((BARE_VERTX / 2)) per s"
+    [ "$BARE_VERTX" -gt "$BARE" ] && BARE=$BARE_VERTX
+  fi
   I1=$(awk -v s="$SIGNED_OFF" -v b="$BARE" 'BEGIN { if (b > 0) printf "%.2f", s / b }')
   echo "I1 signed / bare durable handler: ${I1:-n/a} ($((SIGNED_OFF / 2)) / $((BARE / 2)) per s, mean of 2)"
   awk -v s="$SIGNED_OFF" -v n="$(rate "$NOOP")" 'BEGIN { printf "signed / no-op: %.2f (no-op %d per s)\n", s / 2 / n, n }'
@@ -133,10 +148,10 @@ measure() {  # measure NAME DIR: both phases on the jar built in DIR, under $OUT
   # 2. processing on
   gateway process
   echo "processing on (warm-up not measured)"
-  blast warmup-signed /webhooks/stripe > /dev/null
+  blast warmup-signed "$ROUTES/webhooks/stripe" > /dev/null
   SENT=$SENT_LAST
   drained "$SENT"
-  blast signed-durable /webhooks/stripe > "$RUN/signed.txt"
+  blast signed-durable "$ROUTES/webhooks/stripe" > "$RUN/signed.txt"
   native_memory process
   SIGNED=$(cat "$RUN/signed.txt")
   echo "$SIGNED"
@@ -157,7 +172,7 @@ measure() {  # measure NAME DIR: both phases on the jar built in DIR, under $OUT
   HALF=$(( $(rate "$SIGNED") / 2 ))
   for PACE in "$HALF" "$SUSTAINED"; do
     COUNT=$(( PACE * 20 ))
-    RATED=$(load --url "$URL/webhooks/stripe" --n "$COUNT" --rate "$PACE" --orders "rate$PACE-$RANDOM" --label "paced")
+    RATED=$(load --url "$ROUTES/webhooks/stripe" --n "$COUNT" --rate "$PACE" --orders "rate$PACE-$RANDOM" --label "paced")
     echo "$RATED"
     [ "$PACE" = "$HALF" ] && HALF_ACK_P99=$(echo "$RATED" | sed 's/.*ack_p99=\([0-9.]*\)ms.*/\1/')
     PREFIX=$(echo "$RATED" | sed 's/.*orders=//')

@@ -8,6 +8,7 @@ import jakarta.jms.BytesMessage;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.apache.camel.CamelContext;
 import org.apache.camel.component.jms.JmsComponent;
@@ -68,12 +69,18 @@ public class BareIngress {
 
     @PostMapping(path = "/webhooks/" + PROVIDER, produces = MediaType.APPLICATION_JSON_VALUE)
     public ResponseEntity<String> receive(@RequestBody(required = false) byte[] body, HttpServletRequest request) {
+        int status = receive(body, request::getHeader);
+        return ResponseEntity.status(status).body(answer(status));
+    }
+
+    /** The handler's work on any engine: the HTTP status it answers. */
+    int receive(byte[] body, UnaryOperator<String> header) {
         byte[] bytes = body == null ? new byte[0] : body;
         Map<String, String> headers = new HashMap<>();
         for (String name : Stream.concat(
                         provider.keptHeaders().stream(), provider.scheme().secretHeaderNames().stream())
                 .toList()) {
-            String value = request.getHeader(name);
+            String value = header.apply(name);
             if (value != null) {
                 headers.put(name, value);
             }
@@ -81,13 +88,17 @@ public class BareIngress {
         try {
             provider.scheme().verify(new WebhookRequest(PROVIDER, bytes, headers));
         } catch (RuntimeException refused) {
-            return ResponseEntity.status(401).body("{\"error\":\"invalid_signature\"}");
+            return 401;
         }
         jms.send(QUEUE, session -> {
             BytesMessage message = session.createBytesMessage();
             message.writeBytes(bytes);
             return message;
         });
-        return ResponseEntity.ok("{\"received\":true}");
+        return 200;
+    }
+
+    static String answer(int status) {
+        return status == 200 ? "{\"received\":true}" : "{\"error\":\"invalid_signature\"}";
     }
 }
