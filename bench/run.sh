@@ -25,11 +25,14 @@ C="${C:-64}"             # concurrent keep-alive connections
 SUSTAINED="${SUSTAINED:-100}"  # a rate processing keeps up with on 2 cores, for 20 s
 PORT="${PORT:-18080}"
 OPS_PORT="${OPS_PORT:-18081}"
-PG_PORT="${PG_PORT:-15329}"
+PG_PORT="${PG_PORT:-15329}"  # below the ephemeral ports (32768-60999), which clients take, as VERTX_PORT
 # ENGINE=vertx: the platform-http routes (webhooks, the no-op) on Camel's Vert.x engine on VERTX_PORT
 # (bench/java/.../VertxListener), the bare handler measured there as well as on Tomcat
 ENGINE="${ENGINE:-tomcat}"
-VERTX_PORT="${VERTX_PORT:-18082}"  # below the ephemeral ports (32768-60999), which clients take
+VERTX_PORT="${VERTX_PORT:-18082}"
+if [ "$ENGINE" = vertx ] && [ -n "${BASE:-}" ]; then
+  echo "ENGINE=vertx measures this checkout alone: a base commit's jar has no Vert.x listener (unset BASE)" >&2; exit 1
+fi
 # PAYHOOK_ARGS: extra --name=value settings for the gateway under test (e.g. --payhook.processing.consumers=16)
 ROUNDS="${ROUNDS:-1}"
 OUT="$(pwd)/bench/results/$(date -u +%Y%m%dT%H%M%SZ)"

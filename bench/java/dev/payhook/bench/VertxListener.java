@@ -2,6 +2,7 @@ package dev.payhook.bench;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
 import org.apache.camel.CamelContext;
 import org.apache.camel.component.platform.http.PlatformHttpComponent;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpEngine;
@@ -71,9 +72,9 @@ public class VertxListener implements CamelContextConfiguration {
                 .handler(router.bodyHandler())
                 .blockingHandler(
                         context -> {
+                            Buffer body = context.body().buffer();
                             int status = bare.receive(
-                                    context.body().buffer() == null ? null : context.body().buffer().getBytes(),
-                                    name -> context.request().getHeader(name));
+                                    body == null ? null : body.getBytes(), name -> context.request().getHeader(name));
                             context.response()
                                     .setStatusCode(status)
                                     .putHeader("Content-Type", "application/json")
